@@ -1,0 +1,1 @@
+//! Setback (Auction Pitch): rules, abstraction and training. See specs/setback.md.

@@ -1,0 +1,16 @@
+//! cfrkit-core: games, compiled public trees, CFR-family solvers and evaluation, in pure Rust.
+//!
+//! Python bindings live in the `cfrkit-python` crate; nothing here knows about Python.
+
+pub mod best_response;
+pub mod cfr;
+pub mod error;
+pub mod game;
+pub mod games;
+pub mod policy;
+pub mod spec;
+pub mod store;
+pub mod threads;
+pub mod tree;
+
+pub use error::{Error, Result};

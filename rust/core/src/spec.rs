@@ -1,0 +1,102 @@
+//! Game spec strings in OpenSpiel's style: `name` or `name(key=value,...)`; list values are
+//! written with `-` (`up=6-6-2`).
+
+use crate::error::{Error, Result};
+use std::collections::BTreeMap;
+
+/// A parsed game spec.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spec {
+    /// The game's name, lower case.
+    pub name: String,
+    /// Parameters in key order.
+    pub params: BTreeMap<String, String>,
+}
+
+impl Spec {
+    /// Parses `name(key=value,...)`.
+    pub fn parse(text: &str) -> Result<Spec> {
+        let text = text.trim();
+        let bad = |why: &str| Error::invalid("game spec", text, format!("{why}; expected name or name(key=value,...)"));
+        let (name, rest) = match text.find('(') {
+            Some(i) => {
+                if !text.ends_with(')') {
+                    return Err(bad("missing closing parenthesis"));
+                }
+                (&text[..i], &text[i + 1..text.len() - 1])
+            }
+            None => (text, ""),
+        };
+        let name = name.trim().to_ascii_lowercase();
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '+') {
+            return Err(bad("bad game name"));
+        }
+        let mut params = BTreeMap::new();
+        for part in rest.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (k, v) = part.split_once('=').ok_or_else(|| bad("parameter without '='"))?;
+            let k = k.trim().to_string();
+            if params.insert(k.clone(), v.trim().to_string()).is_some() {
+                return Err(bad(&format!("parameter {k:?} given twice")));
+            }
+        }
+        Ok(Spec { name, params })
+    }
+
+    /// Fails if any parameter is not in `allowed`.
+    pub fn only(&self, allowed: &[&str]) -> Result<()> {
+        for k in self.params.keys() {
+            if !allowed.contains(&k.as_str()) {
+                let allowed = if allowed.is_empty() { "none".to_string() } else { allowed.join(", ") };
+                return Err(Error::invalid(format!("parameter of game {}", self.name), k, format!("allowed parameters: {allowed}")));
+            }
+        }
+        Ok(())
+    }
+
+    /// An integer parameter in `lo..=hi`, or `default`.
+    pub fn int(&self, key: &str, default: i64, lo: i64, hi: i64) -> Result<i64> {
+        match self.params.get(key) {
+            None => Ok(default),
+            Some(v) => match v.parse::<i64>() {
+                Ok(x) if (lo..=hi).contains(&x) => Ok(x),
+                _ => Err(Error::invalid(format!("{}.{key}", self.name), v, format!("an integer in {lo}..={hi}"))),
+            },
+        }
+    }
+
+    /// A `-`-separated list of integers, each in `lo..=hi`, of exactly `len` entries.
+    pub fn int_list(&self, key: &str, default: &[i64], len: usize, lo: i64, hi: i64) -> Result<Vec<i64>> {
+        let Some(v) = self.params.get(key) else { return Ok(default.to_vec()) };
+        let err = || Error::invalid(format!("{}.{key}", self.name), v, format!("{len} integers in {lo}..={hi} separated by '-'"));
+        let xs: Vec<i64> = v.split('-').map(|x| x.trim().parse::<i64>()).collect::<std::result::Result<_, _>>().map_err(|_| err())?;
+        if xs.len() != len || xs.iter().any(|x| !(lo..=hi).contains(x)) {
+            return Err(err());
+        }
+        Ok(xs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_names_and_params() {
+        let s = Spec::parse("blackjack(up=6-6-2,max_hits=1)").unwrap();
+        assert_eq!(s.name, "blackjack");
+        assert_eq!(s.int_list("up", &[], 3, 1, 10).unwrap(), vec![6, 6, 2]);
+        assert_eq!(s.int("max_hits", 0, 0, 20).unwrap(), 1);
+        assert_eq!(Spec::parse(" Leduc ").unwrap().name, "leduc");
+    }
+
+    #[test]
+    fn rejects_bad_specs() {
+        assert!(Spec::parse("kuhn(").is_err());
+        assert!(Spec::parse("kuhn(x)").is_err());
+        assert!(Spec::parse("").is_err());
+        let s = Spec::parse("blackjack(up=6-6)").unwrap();
+        let e = s.int_list("up", &[], 3, 1, 10).unwrap_err().to_string();
+        assert!(e.contains("6-6") && e.contains("3 integers"), "{e}");
+        assert!(Spec::parse("kuhn(a=1)").unwrap().only(&[]).is_err());
+    }
+}

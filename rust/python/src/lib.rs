@@ -1,0 +1,22 @@
+//! The `cfrkit._cfrkit` extension module: conversions, GIL release, calls into the core.
+//! One file per core concept; no game logic here.
+
+use pyo3::prelude::*;
+
+mod blackjack;
+mod errors;
+mod game;
+mod policy;
+mod setback;
+mod solver;
+
+#[pymodule]
+fn _cfrkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    game::register(m)?;
+    solver::register(m)?;
+    policy::register(m)?;
+    blackjack::register(m)?;
+    setback::register(m)?;
+    Ok(())
+}

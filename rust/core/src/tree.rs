@@ -64,6 +64,8 @@ pub struct PublicTree {
     pub lane_prob: Vec<f64>,
     /// Readable name of each lane's deal (the chance actions' names joined by spaces).
     pub lane_names: Vec<String>,
+    /// Number of chance nodes in the deal prefix above the lanes (they are not public nodes).
+    pub deal_nodes: usize,
     /// The root node.
     pub root: u32,
     /// Kind of each node.
@@ -78,6 +80,8 @@ pub struct PublicTree {
     pub aux: Vec<u32>,
     /// Number of nodes in each node's subtree (itself included), used to split work.
     pub subtree_size: Vec<u32>,
+    /// Height of each node's subtree in nodes (1 for a terminal), used to size scratch space.
+    pub height: Vec<u16>,
     /// Child node of each edge.
     pub edge_child: Vec<u32>,
     /// Action id of each edge.
@@ -132,6 +136,14 @@ impl PublicTree {
     pub fn num_nodes(&self) -> usize {
         self.kind.len()
     }
+    /// Height of the subtree below node `n` (1 for a terminal).
+    pub fn depth_below(&self, n: usize) -> usize {
+        self.height[n] as usize
+    }
+    /// Largest number of edges of any node.
+    pub fn max_edges(&self) -> usize {
+        self.num_edges.iter().copied().max().unwrap_or(0) as usize
+    }
     /// Edges of node `n` as an index range.
     #[inline]
     pub fn edges(&self, n: usize) -> std::ops::Range<usize> {
@@ -161,10 +173,10 @@ impl PublicTree {
         let n = self.infosets.node[i] as usize;
         &self.edge_action[self.edges(n)]
     }
-    /// Number of histories (public node × present lane), as a per-history tree would count them,
-    /// excluding the deal prefix.
+    /// Number of histories, as a per-history tree counts them: the deal prefix's chance nodes
+    /// plus every (public node, present lane).
     pub fn num_histories(&self) -> usize {
-        self.count_histories(self.root as usize, &vec![true; self.num_lanes])
+        self.deal_nodes + self.count_histories(self.root as usize, &vec![true; self.num_lanes])
     }
 
     fn count_histories(&self, n: usize, present: &[bool]) -> usize {
@@ -231,6 +243,7 @@ impl TreeBuilder {
                 num_lanes,
                 lane_prob,
                 lane_names,
+                deal_nodes: 0,
                 root: 0,
                 kind: vec![],
                 player: vec![],
@@ -238,6 +251,7 @@ impl TreeBuilder {
                 num_edges: vec![],
                 aux: vec![],
                 subtree_size: vec![],
+                height: vec![],
                 edge_child: vec![],
                 edge_action: vec![],
                 edge_prob_row: vec![],
@@ -261,12 +275,14 @@ impl TreeBuilder {
     fn push_node(&mut self, kind: NodeKind, player: u8, aux: u32, edges: &[(Action, u32, u32)]) -> u32 {
         let id = self.tree.kind.len() as u32;
         let size = 1 + edges.iter().map(|&(_, c, _)| self.tree.subtree_size[c as usize]).sum::<u32>();
+        let height = 1 + edges.iter().map(|&(_, c, _)| self.tree.height[c as usize]).max().unwrap_or(0);
         self.tree.kind.push(kind);
         self.tree.player.push(player);
         self.tree.first_edge.push(self.tree.edge_child.len() as u32);
         self.tree.num_edges.push(edges.len() as u16);
         self.tree.aux.push(aux);
         self.tree.subtree_size.push(size);
+        self.tree.height.push(height);
         for &(a, c, r) in edges {
             self.tree.edge_action.push(a);
             self.tree.edge_child.push(c);
@@ -279,7 +295,7 @@ impl TreeBuilder {
     pub fn add_terminal(&mut self, payoffs: &[f64]) -> u32 {
         debug_assert_eq!(payoffs.len(), self.tree.num_players * self.tree.num_lanes);
         let key = bits(payoffs);
-        let next = self.payoff_index.len() as u32;
+        let next = (self.tree.payoff_rows.len() / payoffs.len()) as u32;
         let row = *self.payoff_index.entry(key).or_insert_with(|| {
             self.tree.payoff_rows.extend_from_slice(payoffs);
             next
@@ -292,7 +308,7 @@ impl TreeBuilder {
         let mut rows = Vec::with_capacity(edges.len());
         for &(a, probs, child) in edges {
             debug_assert_eq!(probs.len(), self.tree.num_lanes);
-            let next = self.prob_index.len() as u32;
+            let next = (self.tree.prob_rows.len() / self.tree.num_lanes) as u32;
             let row = *self.prob_index.entry(bits(probs)).or_insert_with(|| {
                 self.tree.prob_rows.extend_from_slice(probs);
                 next
@@ -306,7 +322,7 @@ impl TreeBuilder {
     /// ([`NO_SLOT`] if absent) and `slot_keys[slot]` that information set's key.
     pub fn add_decision(&mut self, player: usize, slots: &[u16], slot_keys: Vec<String>, edges: &[(Action, u32)]) -> u32 {
         debug_assert_eq!(slots.len(), self.tree.num_lanes);
-        let next = self.map_index.len() as u32;
+        let next = (self.tree.lane_maps.len() / self.tree.num_lanes) as u32;
         let map = *self.map_index.entry(slots.to_vec()).or_insert_with(|| {
             self.tree.lane_maps.extend_from_slice(slots);
             next
@@ -351,6 +367,7 @@ impl TreeBuilder {
                 NodeKind::Chance => 0,
             });
             t.subtree_size.push(o.subtree_size[n]);
+            t.height.push(o.height[n]);
         }
         for e in 0..o.edge_child.len() {
             t.edge_child.push(o.edge_child[e] + node_off);
@@ -395,16 +412,26 @@ impl TreeBuilder {
 /// into lanes, then walks the public events for all lanes at once (in parallel near the root).
 pub fn compile<G: Game>(game: &G) -> Result<PublicTree> {
     let mut lanes: Vec<(G::State, f64, String)> = Vec::new();
-    collect_deals(game, game.initial_state(), 1.0, String::new(), &mut lanes)?;
+    let mut deal_nodes = 0;
+    collect_deals(game, game.initial_state(), 1.0, String::new(), &mut lanes, &mut deal_nodes)?;
     let names = lanes.iter().map(|l| l.2.trim().to_string()).collect();
     let probs = lanes.iter().map(|l| l.1).collect();
     let states: Vec<Option<G::State>> = lanes.into_iter().map(|l| Some(l.0)).collect();
     let mut builder = TreeBuilder::new(&game.spec(), game.num_players(), game.constant_sum(), probs, names);
     let root = build_node(game, &states, &mut builder, 0)?;
-    builder.finish(root)
+    let mut tree = builder.finish(root)?;
+    tree.deal_nodes = deal_nodes;
+    Ok(tree)
 }
 
-fn collect_deals<G: Game>(game: &G, state: G::State, prob: f64, name: String, out: &mut Vec<(G::State, f64, String)>) -> Result<()> {
+fn collect_deals<G: Game>(
+    game: &G,
+    state: G::State,
+    prob: f64,
+    name: String,
+    out: &mut Vec<(G::State, f64, String)>,
+    deal_nodes: &mut usize,
+) -> Result<()> {
     if game.turn(&state) != Turn::Chance {
         if out.len() >= MAX_LANES {
             return Err(Error::TooLarge(format!("more than {MAX_LANES} private deals before the first decision")));
@@ -412,9 +439,10 @@ fn collect_deals<G: Game>(game: &G, state: G::State, prob: f64, name: String, ou
         out.push((state, prob, name));
         return Ok(());
     }
+    *deal_nodes += 1;
     for (a, p) in game.chance_outcomes(&state) {
         let n = format!("{name} {}", game.action_name(&state, a));
-        collect_deals(game, game.child(&state, a), prob * p, n, out)?;
+        collect_deals(game, game.child(&state, a), prob * p, n, out, deal_nodes)?;
     }
     Ok(())
 }
@@ -482,7 +510,8 @@ fn build_node<G: Game>(game: &G, lanes: &[Option<G::State>], b: &mut TreeBuilder
             Ok(b.add_decision(p, &slots, keys, &edges))
         }
         Turn::Chance => {
-            // Union of outcomes in order of first appearance; each lane's own order must agree.
+            // Union of the lanes' outcomes: ascending ids when every lane lists them ascending,
+            // else in order of first appearance; each lane's own order must agree with it.
             let mut order: Vec<Action> = Vec::new();
             let mut per_lane: Vec<Vec<(Action, f64)>> = Vec::with_capacity(lanes.len());
             for s in lanes {
@@ -493,6 +522,9 @@ fn build_node<G: Game>(game: &G, lanes: &[Option<G::State>], b: &mut TreeBuilder
                     }
                 }
                 per_lane.push(outs);
+            }
+            if per_lane.iter().all(|o| o.windows(2).all(|w| w[0].0 < w[1].0)) {
+                order.sort_unstable();
             }
             for outs in &per_lane {
                 let pos: Vec<usize> = outs.iter().map(|(a, _)| order.iter().position(|x| x == a).unwrap()).collect();

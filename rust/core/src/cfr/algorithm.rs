@@ -1,0 +1,165 @@
+//! The update rules of the CFR family: how regrets are kept, turned into the next policy, and
+//! how iterations are weighted in the average policy.
+
+use crate::error::{Error, Result};
+
+/// A CFR-family update rule.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Algorithm {
+    /// Vanilla CFR, exactly OpenSpiel's `CFRSolver` (regret matching, uniform averaging).
+    Cfr,
+    /// CFR+, exactly OpenSpiel's `CFRPlusSolver` (regret matching+, linear averaging).
+    CfrPlus,
+    /// Discounted CFR with parameters (α, β, γ); linear CFR is DCFR(1, 1, 1).
+    Discounted { alpha: f64, beta: f64, gamma: f64 },
+    /// Predictive CFR+ (the last instantaneous regret predicts the next), quadratic averaging.
+    PredictivePlus,
+}
+
+/// Names accepted by [`Algorithm::parse`].
+pub const ALGORITHM_NAMES: &[&str] = &["cfr", "cfr+", "lcfr", "dcfr", "pcfr+"];
+
+/// DCFR's default parameters (Brown & Sandholm's recommended 1.5, 0, 2).
+pub const DCFR_DEFAULTS: (f64, f64, f64) = (1.5, 0.0, 2.0);
+
+impl Algorithm {
+    /// Parses an algorithm name; `dcfr` takes `(alpha, beta, gamma)`.
+    pub fn parse(name: &str, dcfr: (f64, f64, f64)) -> Result<Algorithm> {
+        let (alpha, beta, gamma) = dcfr;
+        for (what, v) in [("alpha", alpha), ("beta", beta), ("gamma", gamma)] {
+            if !v.is_finite() {
+                return Err(Error::invalid(format!("dcfr {what}"), v, "a finite number"));
+            }
+        }
+        match name.trim().to_ascii_lowercase().as_str() {
+            "cfr" => Ok(Algorithm::Cfr),
+            "cfr+" | "cfrplus" | "cfr_plus" => Ok(Algorithm::CfrPlus),
+            "lcfr" | "linear" => Ok(Algorithm::Discounted { alpha: 1.0, beta: 1.0, gamma: 1.0 }),
+            "dcfr" => Ok(Algorithm::Discounted { alpha, beta, gamma }),
+            "pcfr+" | "pcfrplus" | "pcfr_plus" => Ok(Algorithm::PredictivePlus),
+            other => Err(Error::UnknownAlgorithm { name: other.to_string(), known: ALGORITHM_NAMES.join(", ") }),
+        }
+    }
+
+    /// The canonical name.
+    pub fn name(&self) -> String {
+        match *self {
+            Algorithm::Cfr => "cfr".into(),
+            Algorithm::CfrPlus => "cfr+".into(),
+            Algorithm::Discounted { alpha, beta, gamma } if (alpha, beta, gamma) == (1.0, 1.0, 1.0) => "lcfr".into(),
+            Algorithm::Discounted { alpha, beta, gamma } => format!("dcfr({alpha},{beta},{gamma})"),
+            Algorithm::PredictivePlus => "pcfr+".into(),
+        }
+    }
+
+    /// Whether regret contributions of a traversal go to a separate instantaneous-regret buffer
+    /// (needed by predictive rules) rather than straight into the cumulative regrets.
+    pub fn uses_instant_regrets(&self) -> bool {
+        matches!(self, Algorithm::PredictivePlus)
+    }
+
+    /// Weight of iteration `t` (1-based) in the average policy. Contributions are added as
+    /// `(weight * reach) * policy`, which for CFR and CFR+ is OpenSpiel's exact expression.
+    pub fn average_weight(&self, t: u64) -> f64 {
+        match *self {
+            Algorithm::Cfr => 1.0,
+            Algorithm::CfrPlus => t as f64,
+            Algorithm::Discounted { gamma, .. } => (t as f64).powf(gamma),
+            Algorithm::PredictivePlus => (t as f64) * (t as f64),
+        }
+    }
+
+    /// Ends iteration `t` for one information set: updates its cumulative `regrets` (given the
+    /// traversal's `instant` regrets where [`Self::uses_instant_regrets`]) and writes the next
+    /// `policy`.
+    pub fn update(&self, t: u64, regrets: &mut [f64], instant: &mut [f64], policy: &mut [f64]) {
+        match *self {
+            Algorithm::Cfr => regret_matching(regrets, policy),
+            Algorithm::CfrPlus => {
+                for r in regrets.iter_mut() {
+                    if *r < 0.0 {
+                        *r = 0.0;
+                    }
+                }
+                regret_matching(regrets, policy);
+            }
+            Algorithm::Discounted { alpha, beta, .. } => {
+                let tf = t as f64;
+                let pos = tf.powf(alpha) / (tf.powf(alpha) + 1.0);
+                let neg = tf.powf(beta) / (tf.powf(beta) + 1.0);
+                for r in regrets.iter_mut() {
+                    *r *= if *r > 0.0 { pos } else { neg };
+                }
+                regret_matching(regrets, policy);
+            }
+            Algorithm::PredictivePlus => {
+                for (r, m) in regrets.iter_mut().zip(instant.iter()) {
+                    *r = (*r + m).max(0.0);
+                }
+                // Next policy: regret matching on the predicted regrets (cumulative plus the
+                // last instantaneous regret).
+                let mut sum = 0.0;
+                for (r, m) in regrets.iter().zip(instant.iter()) {
+                    sum += (r + m).max(0.0);
+                }
+                let u = 1.0 / policy.len() as f64;
+                for ((p, r), m) in policy.iter_mut().zip(regrets.iter()).zip(instant.iter()) {
+                    *p = if sum > 0.0 { (r + m).max(0.0) / sum } else { u };
+                }
+                instant.fill(0.0);
+            }
+        }
+    }
+}
+
+/// Regret matching exactly as OpenSpiel computes it: positive regrets normalised in action
+/// order, uniform when none is positive.
+pub fn regret_matching(regrets: &[f64], policy: &mut [f64]) {
+    let mut sum = 0.0;
+    for &r in regrets {
+        if r > 0.0 {
+            sum += r;
+        }
+    }
+    if sum > 0.0 {
+        for (p, &r) in policy.iter_mut().zip(regrets) {
+            *p = if r > 0.0 { r / sum } else { 0.0 };
+        }
+    } else {
+        let u = 1.0 / regrets.len() as f64;
+        policy.fill(u);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_names() {
+        assert_eq!(Algorithm::parse("CFR+", DCFR_DEFAULTS).unwrap(), Algorithm::CfrPlus);
+        assert_eq!(Algorithm::parse("lcfr", DCFR_DEFAULTS).unwrap().name(), "lcfr");
+        let e = Algorithm::parse("cfr++", DCFR_DEFAULTS).unwrap_err().to_string();
+        assert!(e.contains("cfr++") && e.contains("pcfr+"), "{e}");
+        assert!(Algorithm::parse("dcfr", (f64::NAN, 0.0, 2.0)).is_err());
+    }
+
+    #[test]
+    fn regret_matching_normalises_positive_part() {
+        let mut p = [0.0; 3];
+        regret_matching(&[3.0, -1.0, 1.0], &mut p);
+        assert_eq!(p, [0.75, 0.0, 0.25]);
+        regret_matching(&[-3.0, 0.0, -1.0], &mut p);
+        assert_eq!(p, [1.0 / 3.0; 3]);
+    }
+
+    #[test]
+    fn cfr_plus_clamps_and_discounting_shrinks() {
+        let (mut r, mut i, mut p) = ([2.0, -4.0], [0.0, 0.0], [0.0, 0.0]);
+        Algorithm::CfrPlus.update(1, &mut r, &mut i, &mut p);
+        assert_eq!((r, p), ([2.0, 0.0], [1.0, 0.0]));
+        let mut r = [2.0, -4.0];
+        Algorithm::Discounted { alpha: 1.0, beta: 1.0, gamma: 1.0 }.update(1, &mut r, &mut i, &mut p);
+        assert_eq!(r, [1.0, -2.0]);
+    }
+}

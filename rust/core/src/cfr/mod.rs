@@ -1,0 +1,202 @@
+//! Full-width CFR-family solvers over compiled public trees.
+//!
+//! `cfr` and `cfr+` are exactly OpenSpiel's `CFRSolver` and `CFRPlusSolver` (alternating updates,
+//! the same floating-point operations in the same order), so their exploitability trajectories
+//! agree with OpenSpiel's digit for digit. `lcfr`, `dcfr` and `pcfr+` share the traversal.
+
+mod algorithm;
+mod walk;
+
+pub use algorithm::{regret_matching, Algorithm, ALGORITHM_NAMES, DCFR_DEFAULTS};
+
+use crate::error::Result;
+use crate::threads;
+use crate::tree::PublicTree;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use walk::{Disjoint, Walk};
+
+/// Subtrees at least this many public nodes large are split across threads.
+const SPLIT_SIZE: u32 = 2048;
+
+/// A full-width CFR-family solver for one compiled game.
+pub struct Solver {
+    tree: Arc<PublicTree>,
+    algorithm: Algorithm,
+    alternating: bool,
+    regrets: Vec<f64>,
+    instant: Vec<f64>,
+    cumulative_policy: Vec<f64>,
+    policy: Vec<f64>,
+    iteration: u64,
+    pool: rayon::ThreadPool,
+    threads: usize,
+    split_size: u32,
+}
+
+impl Solver {
+    /// A solver with uniform initial policy. `threads` = 0 means the default thread count.
+    /// `alternating` = false updates all players simultaneously from the same policy.
+    pub fn new(tree: Arc<PublicTree>, algorithm: Algorithm, alternating: bool, threads: usize) -> Result<Solver> {
+        let pool = threads::pool(threads)?;
+        let threads = pool.current_num_threads();
+        let n = tree.infosets.total_actions;
+        let mut policy = vec![0.0; n];
+        for i in 0..tree.infosets.len() {
+            let off = tree.infosets.offset[i] as usize;
+            let na = tree.infosets.num_actions(i);
+            policy[off..off + na].fill(1.0 / na as f64);
+        }
+        let instant = if algorithm.uses_instant_regrets() { vec![0.0; n] } else { vec![] };
+        Ok(Solver {
+            tree,
+            algorithm,
+            alternating,
+            regrets: vec![0.0; n],
+            instant,
+            cumulative_policy: vec![0.0; n],
+            policy,
+            iteration: 0,
+            pool,
+            threads,
+            split_size: SPLIT_SIZE,
+        })
+    }
+
+    /// The compiled game.
+    pub fn tree(&self) -> &Arc<PublicTree> {
+        &self.tree
+    }
+    /// The update rule.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+    /// Iterations done.
+    pub fn iteration(&self) -> u64 {
+        self.iteration
+    }
+    /// Threads in use.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+    /// Sets the subtree size (in public nodes) from which children are traversed in parallel.
+    /// Results do not depend on it; it only tunes speed.
+    pub fn set_split_size(&mut self, nodes: u32) {
+        self.split_size = nodes.max(1);
+    }
+    /// Current (last-iterate) policy, indexed like the information sets' actions.
+    pub fn current_policy(&self) -> &[f64] {
+        &self.policy
+    }
+    /// Cumulative regrets.
+    pub fn regrets(&self) -> &[f64] {
+        &self.regrets
+    }
+
+    /// Runs `iterations` iterations; stops early (after a whole iteration) when `stop` becomes
+    /// true. Returns the number of iterations done.
+    pub fn run(&mut self, iterations: u64, stop: Option<&AtomicBool>) -> u64 {
+        let mut done = 0;
+        while done < iterations {
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                break;
+            }
+            self.iterate();
+            done += 1;
+        }
+        done
+    }
+
+    /// One iteration: each player's traversals, then its update (alternating), or all
+    /// traversals first, then all updates (simultaneous).
+    fn iterate(&mut self) {
+        self.iteration += 1;
+        let np = self.tree.num_players;
+        if self.alternating {
+            for p in 0..np {
+                self.traverse(p);
+                self.update(p);
+            }
+        } else {
+            for p in 0..np {
+                self.traverse(p);
+            }
+            for p in 0..np {
+                self.update(p);
+            }
+        }
+    }
+
+    fn traverse(&mut self, player: usize) {
+        let tree = &*self.tree;
+        let l = tree.num_lanes;
+        let rows = tree.num_players + 1;
+        let root = tree.root as usize;
+        let mut reach = vec![1.0; rows * l];
+        reach[(rows - 1) * l..].copy_from_slice(&tree.lane_prob);
+        let target = if self.algorithm.uses_instant_regrets() { &mut self.instant } else { &mut self.regrets };
+        let mut walk = Walk {
+            tree,
+            policy: &self.policy,
+            player,
+            target: Disjoint::new(target),
+            weight: self.algorithm.average_weight(self.iteration),
+            split_size: self.split_size,
+            max_edges: tree.max_edges(),
+        };
+        let mut scratch = vec![0.0; walk.scratch_len(tree.depth_below(root))];
+        let mut values = vec![0.0; l];
+        self.pool.install(|| walk.regret(root, &reach, &mut values, &mut scratch));
+        walk.target = Disjoint::new(&mut self.cumulative_policy);
+        let own = vec![1.0; l];
+        self.pool.install(|| walk.average(root, &own, &mut scratch));
+    }
+
+    fn update(&mut self, player: usize) {
+        let tree = &*self.tree;
+        let t = self.iteration;
+        let algorithm = self.algorithm;
+        let infosets = &tree.infosets;
+        let total = infosets.total_actions;
+        let instant = Disjoint::new(&mut self.instant);
+        let regrets = Disjoint::new(&mut self.regrets);
+        let policy = Disjoint::new(&mut self.policy);
+        let has_instant = algorithm.uses_instant_regrets();
+        self.pool.install(|| {
+            (0..infosets.len()).into_par_iter().with_min_len(1024).for_each(|i| {
+                if infosets.player[i] as usize != player {
+                    return;
+                }
+                let off = infosets.offset[i] as usize;
+                let na = infosets.num_actions(i);
+                debug_assert!(off + na <= total);
+                // SAFETY: each information set's action range is disjoint from every other's.
+                let (r, p) = unsafe { (regrets.slice(off, na), policy.slice(off, na)) };
+                let m = if has_instant { unsafe { instant.slice(off, na) } } else { &mut [][..] };
+                algorithm.update(t, r, m, p);
+            })
+        });
+    }
+
+    /// The average policy: cumulative policy normalised per information set (uniform where it
+    /// is all zero), exactly as OpenSpiel normalises it.
+    pub fn average_policy(&self) -> Vec<f64> {
+        normalise(&self.tree, &self.cumulative_policy)
+    }
+}
+
+/// Normalises per-information-set weights into probabilities (uniform where they sum to 0).
+pub fn normalise(tree: &PublicTree, weights: &[f64]) -> Vec<f64> {
+    let mut out = vec![0.0; weights.len()];
+    for i in 0..tree.infosets.len() {
+        let off = tree.infosets.offset[i] as usize;
+        let na = tree.infosets.num_actions(i);
+        let w = &weights[off..off + na];
+        let sum: f64 = w.iter().sum();
+        for a in 0..na {
+            out[off + a] = if sum == 0.0 { 1.0 / na as f64 } else { w[a] / sum };
+        }
+    }
+    out
+}

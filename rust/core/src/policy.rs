@@ -1,0 +1,135 @@
+//! Tabular policies: information-state key -> action probabilities, with policy files.
+
+use crate::error::{Error, Result};
+use crate::game::Action;
+use crate::store::{read_container, write_container, Reader, Writer};
+use crate::tree::PublicTree;
+use std::collections::HashMap;
+use std::path::Path;
+
+const KIND: &[u8; 8] = b"POLICY\0\0";
+
+/// A tabular policy: for each information-state key, its actions and their probabilities.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TabularPolicy {
+    /// Spec of the game it belongs to.
+    pub game: String,
+    /// Information-state keys.
+    pub keys: Vec<String>,
+    /// Offset of each key's first action in `actions` / `probs`.
+    pub offset: Vec<u32>,
+    /// Action ids.
+    pub actions: Vec<Action>,
+    /// Probabilities.
+    pub probs: Vec<f64>,
+}
+
+impl TabularPolicy {
+    /// The policy `probs` (indexed like `tree`'s information sets' actions) with its keys.
+    pub fn from_tree(tree: &PublicTree, probs: &[f64]) -> TabularPolicy {
+        let mut actions = Vec::with_capacity(probs.len());
+        for i in 0..tree.infosets.len() {
+            actions.extend_from_slice(tree.infoset_actions(i));
+        }
+        TabularPolicy {
+            game: tree.spec.clone(),
+            keys: tree.infosets.keys.clone(),
+            offset: tree.infosets.offset.clone(),
+            actions,
+            probs: probs.to_vec(),
+        }
+    }
+
+    /// Number of information states.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+    /// Whether it is empty.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+    /// Entry range of information state `i`.
+    pub fn range(&self, i: usize) -> std::ops::Range<usize> {
+        let end = self.offset.get(i + 1).map_or(self.actions.len(), |&o| o as usize);
+        self.offset[i] as usize..end
+    }
+    /// Key -> index.
+    pub fn index(&self) -> HashMap<&str, usize> {
+        self.keys.iter().enumerate().map(|(i, k)| (k.as_str(), i)).collect()
+    }
+
+    /// Lays this policy out on `tree`'s information sets. Information sets the policy lacks
+    /// get `fallback` (e.g. uniform) if given, else an error names the first missing key.
+    pub fn to_tree(&self, tree: &PublicTree, uniform_fallback: bool) -> Result<Vec<f64>> {
+        let index = self.index();
+        let mut out = vec![0.0; tree.infosets.total_actions];
+        for i in 0..tree.infosets.len() {
+            let off = tree.infosets.offset[i] as usize;
+            let acts = tree.infoset_actions(i);
+            let key = &tree.infosets.keys[i];
+            match index.get(key.as_str()) {
+                Some(&j) => {
+                    let r = self.range(j);
+                    for (k, a) in acts.iter().enumerate() {
+                        let pos = self.actions[r.clone()].iter().position(|x| x == a);
+                        out[off + k] = pos.map_or(0.0, |p| self.probs[r.start + p]);
+                    }
+                    let sum: f64 = out[off..off + acts.len()].iter().sum();
+                    if !(sum > 0.0) || !sum.is_finite() {
+                        return Err(Error::invalid(format!("policy at {key:?}"), sum, "probabilities of the legal actions summing to a positive number"));
+                    }
+                    for x in &mut out[off..off + acts.len()] {
+                        *x /= sum;
+                    }
+                }
+                None if uniform_fallback => out[off..off + acts.len()].fill(1.0 / acts.len() as f64),
+                None => {
+                    return Err(Error::invalid("policy", format!("missing information state {key:?}"), format!("a policy for every information state of {}", tree.spec)))
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Writes a policy file atomically.
+    pub fn save(&self, path: &Path) -> Result<()> {
+        let mut w = Writer::default();
+        w.str(&self.game);
+        w.u64(self.keys.len() as u64);
+        for i in 0..self.keys.len() {
+            w.str(&self.keys[i]);
+            let r = self.range(i);
+            w.u32(r.len() as u32);
+            for k in r {
+                w.u32(self.actions[k]);
+                w.f64(self.probs[k]);
+            }
+        }
+        write_container(path, KIND, &w.buf)
+    }
+
+    /// Reads a policy file, verifying its header and checksum.
+    pub fn load(path: &Path) -> Result<TabularPolicy> {
+        let payload = read_container(path, KIND)?;
+        let bad = |e: Error| match e {
+            Error::BadFile { reason, .. } => Error::BadFile { path: path.display().to_string(), reason },
+            e => e,
+        };
+        let mut r = Reader::new(&payload);
+        let mut p = TabularPolicy { game: r.str().map_err(bad)?, keys: vec![], offset: vec![], actions: vec![], probs: vec![] };
+        let n = r.u64().map_err(bad)?;
+        for _ in 0..n {
+            p.keys.push(r.str().map_err(bad)?);
+            p.offset.push(p.actions.len() as u32);
+            let na = r.u32().map_err(bad)?;
+            for _ in 0..na {
+                p.actions.push(r.u32().map_err(bad)?);
+                p.probs.push(r.f64().map_err(bad)?);
+            }
+        }
+        if !r.done() {
+            return Err(Error::BadFile { path: path.display().to_string(), reason: "trailing bytes after the policy".into() });
+        }
+        Ok(p)
+    }
+}

@@ -30,7 +30,7 @@ pub struct Solver {
     cumulative_policy: Vec<f64>,
     policy: Vec<f64>,
     iteration: u64,
-    pool: rayon::ThreadPool,
+    pool: Arc<rayon::ThreadPool>,
     threads: usize,
     split_size: u32,
 }
@@ -58,7 +58,7 @@ impl Solver {
             cumulative_policy: vec![0.0; n],
             policy,
             iteration: 0,
-            pool,
+            pool: Arc::new(pool),
             threads,
             split_size: SPLIT_SIZE,
         })
@@ -97,6 +97,17 @@ impl Solver {
     /// Runs `iterations` iterations; stops early (after a whole iteration) when `stop` becomes
     /// true. Returns the number of iterations done.
     pub fn run(&mut self, iterations: u64, stop: Option<&AtomicBool>) -> u64 {
+        // With one thread everything runs on the calling thread: handing work to a pool costs
+        // more than a whole Leduc iteration.
+        if self.threads > 1 {
+            let pool = self.pool.clone();
+            pool.install(|| self.run_here(iterations, stop))
+        } else {
+            self.run_here(iterations, stop)
+        }
+    }
+
+    fn run_here(&mut self, iterations: u64, stop: Option<&AtomicBool>) -> u64 {
         let mut done = 0;
         while done < iterations {
             if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
@@ -135,22 +146,20 @@ impl Solver {
         let root = tree.root as usize;
         let mut reach = vec![1.0; rows * l];
         reach[(rows - 1) * l..].copy_from_slice(&tree.lane_prob);
-        let target = if self.algorithm.uses_instant_regrets() { &mut self.instant } else { &mut self.regrets };
-        let mut walk = Walk {
+        let regrets = if self.algorithm.uses_instant_regrets() { &mut self.instant } else { &mut self.regrets };
+        let walk = Walk {
             tree,
             policy: &self.policy,
             player,
-            target: Disjoint::new(target),
+            regrets: Disjoint::new(regrets),
+            average: Disjoint::new(&mut self.cumulative_policy),
             weight: self.algorithm.average_weight(self.iteration),
-            split_size: self.split_size,
+            split_size: if self.threads > 1 { self.split_size } else { u32::MAX },
             max_edges: tree.max_edges(),
         };
         let mut scratch = vec![0.0; walk.scratch_len(tree.depth_below(root))];
         let mut values = vec![0.0; l];
-        self.pool.install(|| walk.regret(root, &reach, &mut values, &mut scratch));
-        walk.target = Disjoint::new(&mut self.cumulative_policy);
-        let own = vec![1.0; l];
-        self.pool.install(|| walk.average(root, &own, &mut scratch));
+        walk.walk(root, &reach, &mut values, &mut scratch);
     }
 
     fn update(&mut self, player: usize) {
@@ -163,11 +172,11 @@ impl Solver {
         let regrets = Disjoint::new(&mut self.regrets);
         let policy = Disjoint::new(&mut self.policy);
         let has_instant = algorithm.uses_instant_regrets();
-        self.pool.install(|| {
-            (0..infosets.len()).into_par_iter().with_min_len(1024).for_each(|i| {
-                if infosets.player[i] as usize != player {
-                    return;
-                }
+        let serial = self.threads == 1;
+        let update_one = |i: usize| {
+            if infosets.player[i] as usize != player {
+                return;
+            }
                 let off = infosets.offset[i] as usize;
                 let na = infosets.num_actions(i);
                 debug_assert!(off + na <= total);
@@ -175,8 +184,12 @@ impl Solver {
                 let (r, p) = unsafe { (regrets.slice(off, na), policy.slice(off, na)) };
                 let m = if has_instant { unsafe { instant.slice(off, na) } } else { &mut [][..] };
                 algorithm.update(t, r, m, p);
-            })
-        });
+        };
+        if serial {
+            (0..infosets.len()).for_each(update_one);
+        } else {
+            (0..infosets.len()).into_par_iter().with_min_len(4096).for_each(update_one);
+        }
     }
 
     /// The average policy: cumulative policy normalised per information set (uniform where it

@@ -232,8 +232,8 @@ impl Picker {
 }
 
 fn play_actions(d: &Deal, out: &mut Actions) {
-    let p = ((d.leader + d.trick_len) % 4) as usize;
-    let legal = d.legal_cards();
+    let p = d.actor() as usize;
+    let legal = d.playable();
     let trump = d.trump;
     let low_ref = lower(d.hand_low[p], d.trick_low);
     let mut pick = Picker { cards: [0; 30], mask: 0 };

@@ -3,9 +3,15 @@
 //! * [`cards`] — cards and card sets;
 //! * [`rules`] — one deal (auction, playout, scoring) and the game to 11;
 //! * [`abstraction`] — the baseline abstraction's actions and their card mappings;
-//! * [`keys`] — compact baseline keys, printable as the original's strings.
+//! * [`keys`] — compact baseline keys, printable as the original's strings;
+//! * [`table`] — the concurrent infoset table;
+//! * [`train`] — chance-sampled CFR and external-sampling MCCFR over deals, in parallel;
+//! * [`store`] — checkpoint and strategy files.
 
 pub mod abstraction;
 pub mod cards;
 pub mod keys;
 pub mod rules;
+pub mod store;
+pub mod table;
+pub mod train;

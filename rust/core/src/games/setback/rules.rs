@@ -165,6 +165,17 @@ impl Deal {
         }
     }
 
+    /// Dealer-relative index of the player to act at a decision point (the deal must not be
+    /// finished); cheaper than [`Deal::to_act`] for tree walks.
+    #[inline]
+    pub fn actor(&self) -> u8 {
+        if self.num_bids < 4 {
+            (self.num_bids + 1) % 4
+        } else {
+            (self.leader + self.trick_len) % 4
+        }
+    }
+
     /// The hands as dealt.
     pub fn dealt(&self) -> [CardSet; 4] {
         self.dealt
@@ -250,11 +261,16 @@ impl Deal {
     /// Legal cards of the player to act (§1.4): any card to lead; otherwise the suit led or
     /// any trump when holding the suit led, anything when void in it.
     pub fn legal_cards(&self) -> CardSet {
-        let Some(p) = self.to_act() else { return 0 };
-        if self.phase() == Phase::Auction {
-            return 0;
+        match self.phase() {
+            Phase::Establish | Phase::Playout => self.playable(),
+            Phase::Auction | Phase::Finished => 0,
         }
-        let hand = self.hands[p as usize];
+    }
+
+    /// Legal cards of the player to act, once the auction is over and the deal is not finished.
+    #[inline]
+    pub(crate) fn playable(&self) -> CardSet {
+        let hand = self.hands[self.actor() as usize];
         if self.trick_len == 0 {
             return hand;
         }

@@ -1,0 +1,202 @@
+//! A concurrent infoset table for Setback training: compact keys map to slots in a shared
+//! arena of f32 accumulators, updated in place by every thread (updates are applied immediately,
+//! which imperfect-recall abstractions need; no update is lost).
+//!
+//! * The index is sharded: `SHARDS` mutex-protected hash maps from a 64-bit key to the slot's
+//!   start (a `u32`). A thread takes a shard lock only to find or create a key; walkers cache
+//!   `key → slot` for the deal they traverse, so locks are rare in the hot loop.
+//! * The arena is a directory of fixed-size chunks of `AtomicU32` (f32 bits) that never move, so
+//!   slots stay valid while other threads grow the table. An infoset with `n` actions owns `2n`
+//!   consecutive floats: `n` cumulative regrets, then `n` cumulative strategy weights.
+//! * Accumulation is a compare-and-swap add on the f32 bits.
+//!
+//! Memory per infoset: one hash entry (12 bytes of payload in a 16-byte bucket plus one control
+//! byte, at the map's load factor) plus `8n` bytes of accumulators. f32 accumulators are the
+//! documented precision trade-off for memory.
+
+use super::keys::Key;
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hasher};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+const SHARD_BITS: u32 = 10;
+const SHARDS: usize = 1 << SHARD_BITS;
+const CHUNK_BITS: u32 = 20;
+const CHUNK: usize = 1 << CHUNK_BITS;
+const MAX_CHUNKS: usize = 1 << 12;
+
+/// Mixes a key into a well-spread 64-bit hash.
+#[inline]
+pub fn mix(k: u64) -> u64 {
+    let mut x = k ^ (k >> 31);
+    x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x ^= x >> 29;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^ (x >> 32)
+}
+
+/// A hasher for `u64` keys (one multiply-xorshift round).
+#[derive(Default, Clone, Copy)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = mix(self.0 ^ b as u64);
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, k: u64) {
+        self.0 = mix(k);
+    }
+}
+
+impl BuildHasher for KeyHasher {
+    type Hasher = KeyHasher;
+    #[inline]
+    fn build_hasher(&self) -> KeyHasher {
+        KeyHasher(0)
+    }
+}
+
+/// A map from keys to slots with the fast key hasher.
+pub type SlotMap = HashMap<Key, u32, KeyHasher>;
+
+/// The concurrent table.
+pub struct Table {
+    shards: Box<[Mutex<SlotMap>]>,
+    chunks: Box<[OnceLock<Box<[AtomicU32]>>]>,
+    next: AtomicU64,
+    count: AtomicU64,
+}
+
+impl Default for Table {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Table {
+    /// An empty table.
+    pub fn new() -> Table {
+        Table {
+            shards: (0..SHARDS).map(|_| Mutex::new(SlotMap::default())).collect(),
+            chunks: (0..MAX_CHUNKS).map(|_| OnceLock::new()).collect(),
+            next: AtomicU64::new(0),
+            count: AtomicU64::new(0),
+        }
+    }
+
+    #[inline]
+    fn shard(&self, key: Key) -> &Mutex<SlotMap> {
+        &self.shards[(mix(key) >> (64 - SHARD_BITS)) as usize]
+    }
+
+    /// Reserves `len` consecutive floats (zeroed) that do not cross a chunk boundary.
+    fn alloc(&self, len: usize) -> u32 {
+        let mut cur = self.next.load(Ordering::Relaxed);
+        loop {
+            let mut start = cur;
+            if (start as usize & (CHUNK - 1)) + len > CHUNK {
+                start = (start + CHUNK as u64) & !(CHUNK as u64 - 1);
+            }
+            let end = start + len as u64;
+            assert!((end as usize) < CHUNK * MAX_CHUNKS, "Setback table full (over 4 billion accumulators)");
+            match self.next.compare_exchange_weak(cur, end, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => {
+                    self.chunks[start as usize >> CHUNK_BITS]
+                        .get_or_init(|| (0..CHUNK).map(|_| AtomicU32::new(0)).collect());
+                    return start as u32;
+                }
+                Err(now) => cur = now,
+            }
+        }
+    }
+
+    /// The slot of `key`, created (zeroed) with `n` actions when absent.
+    pub fn slot(&self, key: Key, n: usize) -> u32 {
+        let mut m = self.shard(key).lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&s) = m.get(&key) {
+            return s;
+        }
+        let s = self.alloc(2 * n);
+        m.insert(key, s);
+        self.count.fetch_add(1, Ordering::Relaxed);
+        s
+    }
+
+    /// The slot of `key`, if present.
+    pub fn find(&self, key: Key) -> Option<u32> {
+        self.shard(key).lock().unwrap_or_else(|e| e.into_inner()).get(&key).copied()
+    }
+
+    #[inline]
+    fn cell(&self, i: u32) -> &AtomicU32 {
+        let i = i as usize;
+        // Every slot handed out lies in an initialised chunk (see `alloc`).
+        &self.chunks[i >> CHUNK_BITS].get().expect("slot in an allocated chunk")[i & (CHUNK - 1)]
+    }
+
+    /// Reads the float at arena index `i`.
+    #[inline]
+    pub fn load(&self, i: u32) -> f32 {
+        f32::from_bits(self.cell(i).load(Ordering::Relaxed))
+    }
+
+    /// Sets the float at arena index `i`.
+    #[inline]
+    pub fn store(&self, i: u32, x: f32) {
+        self.cell(i).store(x.to_bits(), Ordering::Relaxed)
+    }
+
+    /// Adds `x` to the float at arena index `i` (compare-and-swap; never loses an update).
+    #[inline]
+    pub fn add(&self, i: u32, x: f32) {
+        let c = self.cell(i);
+        let mut cur = c.load(Ordering::Relaxed);
+        loop {
+            let new = (f32::from_bits(cur) + x).to_bits();
+            match c.compare_exchange_weak(cur, new, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => return,
+                Err(now) => cur = now,
+            }
+        }
+    }
+
+    /// Number of infosets.
+    pub fn len(&self) -> usize {
+        self.count.load(Ordering::Relaxed) as usize
+    }
+
+    /// Whether the table is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// All `(key, slot)` pairs, sorted by key.
+    pub fn entries(&self) -> Vec<(Key, u32)> {
+        let mut v = Vec::with_capacity(self.len());
+        for s in self.shards.iter() {
+            let m = s.lock().unwrap_or_else(|e| e.into_inner());
+            v.extend(m.iter().map(|(&k, &s)| (k, s)));
+        }
+        v.sort_unstable_by_key(|e| e.0);
+        v
+    }
+
+    /// Bytes held: the index's buckets (16-byte entry + 1 control byte each, the map holding at
+    /// most 7/8 of its buckets) and the arena's accumulators in use.
+    pub fn bytes(&self) -> usize {
+        let mut buckets = 0usize;
+        for s in self.shards.iter() {
+            let cap = s.lock().unwrap_or_else(|e| e.into_inner()).capacity();
+            buckets += if cap == 0 { 0 } else { (cap * 8 / 7).next_power_of_two() };
+        }
+        buckets * (std::mem::size_of::<(Key, u32)>() + 1) + self.next.load(Ordering::Relaxed) as usize * 4
+    }
+}

@@ -1,0 +1,358 @@
+//! Training the baseline Setback deal game (spec §2.1, §3.1).
+//!
+//! * `cs-cfr` — chance-sampled CFR exactly as the original (Cfrm) does it: one random deal per
+//!   iteration, full traversal of both teams' abstract actions, plain regret matching (uniform
+//!   when no regret is positive), simultaneous updates applied immediately, single-action nodes
+//!   skipped without a key, subtrees where both teams' reach is 0 skipped.
+//! * `es-mccfr` — external-sampling MCCFR on the same deal: for each team in turn, its actions are
+//!   all explored and the other team's are sampled from the current strategy.
+//!
+//! Iterations run in parallel over deals on a rayon pool; all threads update one [`Table`] in
+//! place. Deal `i` is drawn from a generator seeded by `(seed, i)`, so a resumed run continues
+//! the random stream exactly and never replays a deal; with one thread a run is bit-for-bit
+//! reproducible however it is split into calls or resumed.
+
+use super::abstraction::{actions, Action, Actions};
+use super::keys;
+use super::rules::Deal;
+use super::table::{mix, KeyHasher, SlotMap, Table};
+use crate::error::{Error, Result};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Threshold below which average-strategy probabilities are zeroed (then renormalised).
+pub const AVERAGE_THRESHOLD: f64 = 0.001;
+
+/// The training algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Algo {
+    /// Chance-sampled CFR (the original's algorithm).
+    CsCfr,
+    /// External-sampling Monte-Carlo CFR.
+    EsMccfr,
+}
+
+impl Algo {
+    /// Names accepted by [`Algo::parse`].
+    pub const NAMES: &'static str = "cs-cfr, es-mccfr";
+
+    /// Parses `cs-cfr` or `es-mccfr`.
+    pub fn parse(s: &str) -> Result<Algo> {
+        match s {
+            "cs-cfr" => Ok(Algo::CsCfr),
+            "es-mccfr" => Ok(Algo::EsMccfr),
+            _ => Err(Error::UnknownAlgorithm { name: s.to_string(), known: Algo::NAMES.to_string() }),
+        }
+    }
+
+    /// The algorithm's name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Algo::CsCfr => "cs-cfr",
+            Algo::EsMccfr => "es-mccfr",
+        }
+    }
+}
+
+/// The deal of iteration `i` of a run seeded with `seed`, and the generator it continues with.
+pub fn iteration_rng(seed: u64, i: u64) -> Pcg64 {
+    Pcg64::seed_from_u64(mix(seed ^ mix(i.wrapping_add(0x5EED))))
+}
+
+/// Average strategy of accumulated weights: normalised (uniform when all zero), probabilities
+/// below [`AVERAGE_THRESHOLD`] zeroed, renormalised.
+pub fn average_strategy(sums: &[f32]) -> Vec<f32> {
+    let n = sums.len();
+    let total: f64 = sums.iter().map(|&x| x.max(0.0) as f64).sum();
+    if total <= 0.0 {
+        return vec![1.0 / n as f32; n];
+    }
+    let mut p: Vec<f64> = sums.iter().map(|&x| x.max(0.0) as f64 / total).collect();
+    for x in p.iter_mut() {
+        if *x < AVERAGE_THRESHOLD {
+            *x = 0.0;
+        }
+    }
+    let t: f64 = p.iter().sum();
+    p.iter().map(|&x| (x / t) as f32).collect()
+}
+
+/// One thread's traversal state.
+struct Walker<'a> {
+    table: &'a Table,
+    cache: SlotMap,
+}
+
+#[inline]
+fn child(d: &Deal, a: &Actions, i: usize) -> Deal {
+    let mut c = *d;
+    match a.acts[i] {
+        Action::Bid(b) => c.apply_bid(b),
+        _ => c.apply_card(a.cards[i]),
+    }
+    c
+}
+
+impl<'a> Walker<'a> {
+    fn new(table: &'a Table) -> Self {
+        Walker { table, cache: SlotMap::with_capacity_and_hasher(1 << 14, KeyHasher::default()) }
+    }
+
+    #[inline]
+    fn slot(&mut self, key: keys::Key, n: usize) -> u32 {
+        if let Some(&s) = self.cache.get(&key) {
+            return s;
+        }
+        let s = self.table.slot(key, n);
+        self.cache.insert(key, s);
+        s
+    }
+
+    /// Regret matching over the `n` regrets at `slot`.
+    #[inline]
+    fn strategy(&self, slot: u32, n: usize) -> [f64; 6] {
+        let mut s = [0f64; 6];
+        let mut total = 0.0;
+        for (i, x) in s.iter_mut().enumerate().take(n) {
+            let r = self.table.load(slot + i as u32) as f64;
+            if r > 0.0 {
+                *x = r;
+                total += r;
+            }
+        }
+        if total > 0.0 {
+            for x in s.iter_mut().take(n) {
+                *x /= total;
+            }
+        } else {
+            for x in s.iter_mut().take(n) {
+                *x = 1.0 / n as f64;
+            }
+        }
+        s
+    }
+
+    /// Chance-sampled CFR; returns team 0's value.
+    fn cfr(&mut self, d: &Deal, reach: [f64; 2]) -> f64 {
+        if d.exhausted {
+            return d.payoff();
+        }
+        if reach[0] == 0.0 && reach[1] == 0.0 {
+            return 0.0;
+        }
+        let a = actions(d);
+        if a.n == 1 {
+            return self.cfr(&child(d, &a, 0), reach);
+        }
+        let team = (d.actor() % 2) as usize;
+        let key = keys::key(d, &a).expect("two or more actions have a key");
+        let n = a.n;
+        let slot = self.slot(key, n);
+        let sigma = self.strategy(slot, n);
+        let mut u = [0f64; 6];
+        let mut v = 0.0;
+        for i in 0..n {
+            let mut r = reach;
+            r[team] *= sigma[i];
+            u[i] = self.cfr(&child(d, &a, i), r);
+            v += sigma[i] * u[i];
+        }
+        let sign = if team == 0 { 1.0 } else { -1.0 };
+        let opp = reach[1 - team];
+        if opp != 0.0 {
+            for i in 0..n {
+                let g = (opp * sign * (u[i] - v)) as f32;
+                if g != 0.0 {
+                    self.table.add(slot + i as u32, g);
+                }
+            }
+        }
+        let own = reach[team];
+        if own != 0.0 {
+            for i in 0..n {
+                let w = (own * sigma[i]) as f32;
+                if w != 0.0 {
+                    self.table.add(slot + (n + i) as u32, w);
+                }
+            }
+        }
+        v
+    }
+
+    /// External-sampling MCCFR for `traverser`; returns the traverser's sampled value.
+    fn es(&mut self, d: &Deal, traverser: usize, rng: &mut Pcg64) -> f64 {
+        if d.exhausted {
+            let p = d.payoff();
+            return if traverser == 0 { p } else { -p };
+        }
+        let a = actions(d);
+        if a.n == 1 {
+            return self.es(&child(d, &a, 0), traverser, rng);
+        }
+        let team = (d.actor() % 2) as usize;
+        let key = keys::key(d, &a).expect("two or more actions have a key");
+        let n = a.n;
+        let slot = self.slot(key, n);
+        let sigma = self.strategy(slot, n);
+        if team == traverser {
+            let mut u = [0f64; 6];
+            let mut v = 0.0;
+            for i in 0..n {
+                u[i] = self.es(&child(d, &a, i), traverser, rng);
+                v += sigma[i] * u[i];
+            }
+            for i in 0..n {
+                let g = (u[i] - v) as f32;
+                if g != 0.0 {
+                    self.table.add(slot + i as u32, g);
+                }
+            }
+            v
+        } else {
+            for i in 0..n {
+                if sigma[i] != 0.0 {
+                    self.table.add(slot + (n + i) as u32, sigma[i] as f32);
+                }
+            }
+            let x: f64 = rng.gen();
+            let mut acc = 0.0;
+            let mut pick = n - 1;
+            for (i, s) in sigma.iter().enumerate().take(n) {
+                acc += s;
+                if x < acc {
+                    pick = i;
+                    break;
+                }
+            }
+            self.es(&child(d, &a, pick), traverser, rng)
+        }
+    }
+
+    /// Runs iteration `i`; returns the non-dealer team's root value.
+    fn iteration(&mut self, algo: Algo, seed: u64, i: u64) -> f64 {
+        self.cache.clear();
+        let mut rng = iteration_rng(seed, i);
+        let deal = Deal::random(&mut rng);
+        match algo {
+            Algo::CsCfr => -self.cfr(&deal, [1.0, 1.0]),
+            Algo::EsMccfr => {
+                self.es(&deal, 0, &mut rng);
+                self.es(&deal, 1, &mut rng)
+            }
+        }
+    }
+}
+
+/// Progress of a training run.
+#[derive(Clone, Copy, Debug)]
+pub struct Stats {
+    /// Iterations (deals) done in total.
+    pub iterations: u64,
+    /// Infosets in the table.
+    pub infosets: usize,
+    /// Bytes held by the table.
+    pub bytes: usize,
+    /// Average root value of the non-dealer team (team 1) over all iterations.
+    pub root_value: f64,
+}
+
+/// A training run of the baseline deal game.
+pub struct Trainer {
+    pub(crate) algo: Algo,
+    pub(crate) seed: u64,
+    pub(crate) table: Table,
+    pub(crate) iterations: u64,
+    pub(crate) value_sum: f64,
+    pool: rayon::ThreadPool,
+    threads: usize,
+}
+
+impl Trainer {
+    /// A fresh run.
+    pub fn new(algo: Algo, seed: u64, threads: usize) -> Result<Trainer> {
+        Trainer::with_state(algo, seed, Table::new(), 0, 0.0, threads)
+    }
+
+    pub(crate) fn with_state(
+        algo: Algo,
+        seed: u64,
+        table: Table,
+        iterations: u64,
+        value_sum: f64,
+        threads: usize,
+    ) -> Result<Trainer> {
+        let threads = crate::threads::resolve(threads)?;
+        let pool = crate::threads::pool(threads)?;
+        Ok(Trainer { algo, seed, table, iterations, value_sum, pool, threads })
+    }
+
+    /// The algorithm.
+    pub fn algo(&self) -> Algo {
+        self.algo
+    }
+    /// The seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    /// Worker threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+    /// The infoset table.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// Current figures.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            iterations: self.iterations,
+            infosets: self.table.len(),
+            bytes: self.table.bytes(),
+            root_value: if self.iterations == 0 { 0.0 } else { self.value_sum / self.iterations as f64 },
+        }
+    }
+
+    /// Runs iterations until `target` iterations are done in total, `budget` has elapsed, or
+    /// `stop` is set — whichever comes first. Iterations already started are finished, so the
+    /// completed iterations are always a prefix of the run. Returns how many were done.
+    pub fn run(&mut self, target: u64, budget: Duration, stop: &AtomicBool) -> u64 {
+        let start = self.iterations;
+        if target <= start {
+            return 0;
+        }
+        let next = AtomicU64::new(start);
+        let sum = Mutex::new(self.value_sum);
+        let t0 = Instant::now();
+        let (algo, seed, table) = (self.algo, self.seed, &self.table);
+        self.pool.broadcast(|_| {
+            let mut w = Walker::new(table);
+            loop {
+                if t0.elapsed() >= budget || stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= target {
+                    break;
+                }
+                let v = w.iteration(algo, seed, i);
+                *sum.lock().unwrap_or_else(|e| e.into_inner()) += v;
+            }
+        });
+        let end = next.load(Ordering::Relaxed).min(target);
+        self.iterations = end;
+        self.value_sum = sum.into_inner().unwrap_or_else(|e| e.into_inner());
+        end - start
+    }
+
+    /// The average strategy of `key`, in the key's action order.
+    pub fn average(&self, key: keys::Key) -> Option<Vec<f32>> {
+        let slot = self.table.find(key)?;
+        let n = keys::key_num_actions(key);
+        let sums: Vec<f32> = (0..n).map(|i| self.table.load(slot + (n + i) as u32)).collect();
+        Some(average_strategy(&sums))
+    }
+}

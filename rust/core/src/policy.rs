@@ -133,3 +133,18 @@ impl TabularPolicy {
         Ok(p)
     }
 }
+
+impl TabularPolicy {
+    /// The policy restricted to the information states at `indices` (in that order).
+    pub fn subset(&self, indices: &[usize]) -> TabularPolicy {
+        let mut out = TabularPolicy { game: self.game.clone(), keys: vec![], offset: vec![], actions: vec![], probs: vec![] };
+        for &i in indices {
+            out.keys.push(self.keys[i].clone());
+            out.offset.push(out.actions.len() as u32);
+            let r = self.range(i);
+            out.actions.extend_from_slice(&self.actions[r.clone()]);
+            out.probs.extend_from_slice(&self.probs[r]);
+        }
+        out
+    }
+}

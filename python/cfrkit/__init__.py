@@ -1,0 +1,57 @@
+"""cfrkit: Rust-accelerated solvers for imperfect-information card games.
+
+>>> import cfrkit
+>>> game = cfrkit.load_game("kuhn")
+>>> solver = cfrkit.Solver(game, algorithm="cfr+")
+>>> solver.run(1000)
+1000
+>>> round(solver.values()[0], 3)
+-0.056
+"""
+
+from ._cfrkit import (
+    Game,
+    Policy,
+    __version__,
+    best_response,
+    expected_values,
+    exploitability,
+    load_game,
+    load_policy,
+    nash_conv,
+)
+from .errors import (
+    CfrkitError,
+    CfrkitIOError,
+    CompileError,
+    FileFormatError,
+    InvalidArgumentError,
+    TooLargeError,
+    UnknownAlgorithmError,
+    UnknownGameError,
+)
+from .solver import Solver
+
+ALGORITHMS = ("cfr", "cfr+", "lcfr", "dcfr", "pcfr+")
+
+__all__ = [
+    "ALGORITHMS",
+    "CfrkitError",
+    "CfrkitIOError",
+    "CompileError",
+    "FileFormatError",
+    "Game",
+    "InvalidArgumentError",
+    "Policy",
+    "Solver",
+    "TooLargeError",
+    "UnknownAlgorithmError",
+    "UnknownGameError",
+    "__version__",
+    "best_response",
+    "expected_values",
+    "exploitability",
+    "load_game",
+    "load_policy",
+    "nash_conv",
+]

@@ -1,0 +1,133 @@
+"""The full-width solver: runs the native CFR family in chunks with progress and clean Ctrl-C."""
+
+from __future__ import annotations
+
+import time
+from typing import Callable, Optional
+
+from . import _cfrkit
+from ._cfrkit import Game, Policy
+
+#: Target wall time of one chunk of iterations run with the GIL released.
+CHUNK_SECONDS = 0.1
+
+
+class Solver:
+    """A full-width CFR-family solver over a compiled game.
+
+    ``algorithm`` is one of ``cfr`` and ``cfr+`` (exactly OpenSpiel's ``CFRSolver`` and
+    ``CFRPlusSolver``), ``lcfr``, ``dcfr`` (parameters ``alpha``, ``beta``, ``gamma``) and
+    ``pcfr+``. ``threads=0`` uses ``CFRKIT_NUM_THREADS`` or all cores; results are identical for
+    any thread count. Full-width solvers are deterministic; ``seed`` is recorded for
+    reproducibility of runs that mix in sampling.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        algorithm: str = "cfr+",
+        threads: int = 0,
+        seed: int = 0,
+        alternating: bool = True,
+        alpha: float = 1.5,
+        beta: float = 0.0,
+        gamma: float = 2.0,
+    ) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"game must be a cfrkit.Game (from cfrkit.load_game), not {type(game).__name__}")
+        if not isinstance(threads, int) or threads < 0:
+            from .errors import InvalidArgumentError
+
+            raise InvalidArgumentError(f"invalid value for threads: {threads!r} (an integer >= 0; 0 = all cores)")
+        self.game = game
+        self.seed = seed
+        self._native = _cfrkit.Solver(game, algorithm, threads, alternating, alpha, beta, gamma)
+
+    @property
+    def algorithm(self) -> str:
+        """Canonical algorithm name."""
+        return self._native.algorithm
+
+    @property
+    def iteration(self) -> int:
+        """Iterations done so far."""
+        return self._native.iteration
+
+    @property
+    def threads(self) -> int:
+        """Threads in use."""
+        return self._native.threads
+
+    def run(
+        self,
+        iterations: int,
+        progress: bool = False,
+        callback: Optional[Callable[["Solver"], Optional[bool]]] = None,
+    ) -> int:
+        """Runs ``iterations`` iterations; returns how many ran.
+
+        Work runs natively with the GIL released, in chunks of about 0.1 s; between chunks
+        Ctrl-C is honoured (the solver stays consistent: only whole iterations count, and the
+        ``KeyboardInterrupt`` propagates), ``progress`` updates a progress bar, and ``callback``
+        is called with the solver (returning ``True`` stops the run early).
+        """
+        if not isinstance(iterations, int) or iterations < 0:
+            from .errors import InvalidArgumentError
+
+            raise InvalidArgumentError(f"invalid value for iterations: {iterations!r} (an integer >= 0)")
+        bar = None
+        if progress:
+            from tqdm import tqdm
+
+            bar = tqdm(total=iterations, unit="it", desc=f"{self.algorithm} {self.game.spec}")
+        done, chunk = 0, 1
+        try:
+            while done < iterations:
+                n = min(chunk, iterations - done)
+                start = time.perf_counter()
+                done += self._native.run(n)
+                elapsed = time.perf_counter() - start
+                if bar is not None:
+                    bar.update(n)
+                # Grow or shrink the chunk so that each takes about CHUNK_SECONDS.
+                rate = n / max(elapsed, 1e-9)
+                chunk = max(1, min(int(rate * CHUNK_SECONDS), 4 * n))
+                if callback is not None and callback(self):
+                    break
+        finally:
+            if bar is not None:
+                bar.close()
+        return done
+
+    def run_until(self, exploitability: float, max_iterations: int = 1_000_000, check_every: int = 10) -> int:
+        """Runs until the average policy's exploitability is at most ``exploitability``
+        (checked every ``check_every`` iterations); returns the iterations done."""
+        while self.iteration < max_iterations:
+            self.run(min(check_every, max_iterations - self.iteration))
+            if self.exploitability() <= exploitability:
+                break
+        return self.iteration
+
+    def average_policy(self) -> Policy:
+        """The average policy, which converges to an equilibrium."""
+        return self._native.average_policy()
+
+    def current_policy(self) -> Policy:
+        """The current (last-iterate) policy."""
+        return self._native.current_policy()
+
+    def exploitability(self) -> float:
+        """Exploitability of the average policy: NashConv / players (OpenSpiel's convention);
+        constant-sum games only."""
+        return self._native.exploitability()
+
+    def nash_conv(self) -> float:
+        """NashConv of the average policy: the sum of the players' best-response gains."""
+        return self._native.nash_conv()
+
+    def values(self) -> list[float]:
+        """Expected value of each player under the average policy."""
+        return self._native.expected_values()
+
+    def __repr__(self) -> str:
+        return f"Solver({self.game.spec!r}, algorithm={self.algorithm!r}, iteration={self.iteration}, threads={self.threads})"

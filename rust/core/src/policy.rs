@@ -75,11 +75,12 @@ impl TabularPolicy {
                         out[off + k] = pos.map_or(0.0, |p| self.probs[r.start + p]);
                     }
                     let sum: f64 = out[off..off + acts.len()].iter().sum();
-                    if !(sum > 0.0) || !sum.is_finite() {
-                        return Err(Error::invalid(format!("policy at {key:?}"), sum, "probabilities of the legal actions summing to a positive number"));
-                    }
-                    for x in &mut out[off..off + acts.len()] {
-                        *x /= sum;
+                    if (sum - 1.0).abs() > 1e-6 {
+                        return Err(Error::invalid(
+                            format!("policy at {key:?}"),
+                            format!("probabilities summing to {sum}"),
+                            "probabilities of the legal actions summing to 1",
+                        ));
                     }
                 }
                 None if uniform_fallback => out[off..off + acts.len()].fill(1.0 / acts.len() as f64),

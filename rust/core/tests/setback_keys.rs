@@ -206,6 +206,7 @@ fn keys_round_trip_over_random_deals() {
                 let s = key_string(k);
                 assert!(s.len() <= 24 && !s.ends_with('.'));
                 assert_eq!(parse_key(&s).unwrap(), k, "{s}");
+                assert!(keys::is_valid(k));
                 assert_eq!(keys::key_num_actions(k), a.n);
                 let codes: Vec<String> = keys::key_actions(k).iter().map(|x| x.code()).collect();
                 let want: Vec<String> = a.as_slice().iter().map(|x| x.code()).collect();

@@ -1,8 +1,394 @@
-//! Bindings of this game's extra API (beyond the generic solver).
+//! Bindings of Setback: a deal driven from Python, the trainer and the trained strategy.
+//! Conversions and GIL handling only; the game lives in `cfrkit_core::games::setback`.
 
+use crate::errors::IntoPy;
+use cfrkit_core::games::setback::abstraction::{actions, Action};
+use cfrkit_core::games::setback::cards::{self, card_name, parse_card, parse_cards};
+use cfrkit_core::games::setback::keys::{self, key_string, parse_key};
+use cfrkit_core::games::setback::rules::{Deal, GameScore, Phase};
+use cfrkit_core::games::setback::store::{self, Strategy};
+use cfrkit_core::games::setback::train::{Algo, Trainer};
+use cfrkit_core::Error;
+use numpy::PyArray1;
 use pyo3::prelude::*;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+fn cards_list(set: cards::CardSet) -> Vec<String> {
+    cards::iter(set).map(card_name).collect()
+}
+
+/// One Setback deal, dealer-relative (player 0 = dealer, 1 = first bidder; team 0 = dealer's team).
+#[pyclass(module = "cfrkit._cfrkit", name = "SetbackDeal")]
+#[derive(Clone)]
+pub struct SetbackDeal {
+    inner: Deal,
+}
+
+#[pymethods]
+impl SetbackDeal {
+    /// A deal from four hands of six space-separated cards each, e.g. `"AS JS 4S KH 7H 9D"`.
+    #[new]
+    fn new(hands: Vec<String>) -> PyResult<Self> {
+        if hands.len() != 4 {
+            return Err(Error::invalid("hands", format!("{} hands", hands.len()), "exactly 4 hands, dealer first"))
+                .py();
+        }
+        let mut sets = [0u64; 4];
+        for (i, h) in hands.iter().enumerate() {
+            sets[i] = parse_cards(h).py()?;
+        }
+        Ok(SetbackDeal { inner: Deal::from_hands(sets).py()? })
+    }
+
+    /// A random deal from a seed (the training deals' generator and dealing order).
+    #[staticmethod]
+    #[pyo3(signature = (seed = 0))]
+    fn random(seed: u64) -> Self {
+        SetbackDeal { inner: Deal::seeded(seed) }
+    }
+
+    /// Dealer-relative index of the player to act, or None when the deal is finished.
+    #[getter]
+    fn player(&self) -> Option<u8> {
+        self.inner.to_act()
+    }
+    /// `"auction"`, `"establish"`, `"playout"` or `"finished"`.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        match self.inner.phase() {
+            Phase::Auction => "auction",
+            Phase::Establish => "establish",
+            Phase::Playout => "playout",
+            Phase::Finished => "finished",
+        }
+    }
+    /// Whether the score can no longer change (training stops here).
+    #[getter]
+    fn exhausted(&self) -> bool {
+        self.inner.is_exhausted()
+    }
+    /// Whether every card has been played or nobody bid.
+    #[getter]
+    fn finished(&self) -> bool {
+        self.inner.is_finished()
+    }
+    /// Trump suit letter (`C`, `D`, `H`, `S`) once set.
+    #[getter]
+    fn trump(&self) -> Option<String> {
+        self.inner.trump().map(|s| cards::suit_char(s).to_string())
+    }
+    /// The high bid so far (0 = none).
+    #[getter]
+    fn high_bid(&self) -> u8 {
+        self.inner.high_bid().0
+    }
+    /// Dealer-relative index of the high bidder, if any.
+    #[getter]
+    fn high_bidder(&self) -> Option<u8> {
+        self.inner.high_bid().1
+    }
+    /// Bids made so far, first bidder first.
+    #[getter]
+    fn bids(&self) -> Vec<u32> {
+        self.inner.bids().into_iter().map(u32::from).collect()
+    }
+    /// Cards each player still holds.
+    #[getter]
+    fn hands(&self) -> Vec<Vec<String>> {
+        self.inner.hands().iter().map(|&h| cards_list(h)).collect()
+    }
+    /// The hands as dealt.
+    #[getter]
+    fn dealt(&self) -> Vec<Vec<String>> {
+        self.inner.dealt().iter().map(|&h| cards_list(h)).collect()
+    }
+    /// Cards of the current trick in play order.
+    #[getter]
+    fn trick(&self) -> Vec<String> {
+        self.inner.trick().iter().map(|&c| card_name(c)).collect()
+    }
+    /// Number of completed tricks.
+    #[getter]
+    fn tricks_done(&self) -> u8 {
+        self.inner.tricks_done()
+    }
+
+    /// Abstract actions of the player to act, in canonical order: bid codes `"0"`, `"2"`, `"3"`,
+    /// `"4"` (Four only with a candidate Jack), `"E0"`/`"E1"`, or play codes such as `"TJ"`, `"S."`.
+    fn abstract_actions(&self) -> Vec<String> {
+        actions(&self.inner).as_slice().iter().map(|a| a.code()).collect()
+    }
+    /// The original's key string of the player to act, or None with fewer than two abstract actions.
+    fn key(&self) -> Option<String> {
+        let a = actions(&self.inner);
+        keys::key(&self.inner, &a).map(key_string)
+    }
+    /// Takes an abstract action by its code; returns the concrete card played (None for bids).
+    fn play(&mut self, code: &str) -> PyResult<Option<String>> {
+        let a = actions(&self.inner);
+        let Some(i) = a.as_slice().iter().position(|x| x.code() == code) else {
+            let allowed: Vec<String> = a.as_slice().iter().map(|x| x.code()).collect();
+            let allowed =
+                if allowed.is_empty() { "none: the deal is over".to_string() } else { format!("one of {allowed:?}") };
+            return Err(Error::invalid("abstract action", code, allowed)).py();
+        };
+        match a.acts[i] {
+            Action::Bid(b) => {
+                self.inner.bid(b).py()?;
+                Ok(None)
+            }
+            _ => {
+                self.inner.play_card(a.cards[i]).py()?;
+                Ok(Some(card_name(a.cards[i])))
+            }
+        }
+    }
+    /// Legal bids of the player to act under the full rules (no Jack filter).
+    fn legal_bids(&self) -> Vec<u32> {
+        self.inner.legal_bids().into_iter().map(u32::from).collect()
+    }
+    /// Makes a bid (0 = Pass, 2, 3 or 4) under the full rules.
+    fn bid(&mut self, bid: u8) -> PyResult<()> {
+        self.inner.bid(bid).py()
+    }
+    /// Legal concrete cards of the player to act.
+    fn legal_cards(&self) -> Vec<String> {
+        cards_list(self.inner.legal_cards())
+    }
+    /// Plays a concrete card, e.g. `"TD"`.
+    fn play_card(&mut self, card: &str) -> PyResult<()> {
+        let c = parse_card(card).py()?;
+        self.inner.play_card(c).py()
+    }
+    /// The deal's score `(team 0, team 1)` after the setback rule, or None until it is decided.
+    fn score(&self) -> Option<(i32, i32)> {
+        self.inner.score().map(|s| (s[0], s[1]))
+    }
+    /// An independent copy.
+    fn copy(&self) -> Self {
+        self.clone()
+    }
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+    fn __repr__(&self) -> String {
+        let hands: Vec<String> = self.inner.hands().iter().map(|&h| cards::set_names(h)).collect();
+        format!("Deal(phase={:?}, player={:?}, hands={:?})", self.phase(), self.player(), hands)
+    }
+}
+
+/// The running score of a game to 11 between the fixed partnerships (team 0 = West+East).
+#[pyclass(module = "cfrkit._cfrkit", name = "SetbackGameScore")]
+#[derive(Clone, Default)]
+pub struct SetbackGameScore {
+    inner: GameScore,
+}
+
+#[pymethods]
+impl SetbackGameScore {
+    #[new]
+    #[pyo3(signature = (scores = (0, 0)))]
+    fn new(scores: (i32, i32)) -> Self {
+        SetbackGameScore { inner: GameScore { scores: [scores.0, scores.1] } }
+    }
+    /// Adds a deal's dealer-relative score; the dealer sits at `dealer_seat` (0 West … 3 South).
+    fn add_deal(&mut self, dealer_seat: u8, deal_score: (i32, i32)) -> PyResult<()> {
+        self.inner.add_deal(dealer_seat, [deal_score.0, deal_score.1]).py()
+    }
+    /// Scores of the two teams.
+    #[getter]
+    fn scores(&self) -> (i32, i32) {
+        (self.inner.scores[0], self.inner.scores[1])
+    }
+    /// The winning team, or None (below 11, or tied at 11 or more).
+    #[getter]
+    fn winner(&self) -> Option<usize> {
+        self.inner.winner()
+    }
+}
+
+/// A training run of the baseline deal game.
+#[pyclass(module = "cfrkit._cfrkit", name = "SetbackTrainer")]
+pub struct SetbackTrainer {
+    inner: Trainer,
+}
+
+#[pymethods]
+impl SetbackTrainer {
+    /// A fresh run: `algo` is `"cs-cfr"` or `"es-mccfr"`; `threads=0` uses all cores.
+    #[new]
+    #[pyo3(signature = (algo = "cs-cfr", seed = 0, threads = 0))]
+    fn new(algo: &str, seed: u64, threads: usize) -> PyResult<Self> {
+        let algo = Algo::parse(algo).py()?;
+        Ok(SetbackTrainer { inner: Trainer::new(algo, seed, threads).py()? })
+    }
+    /// Resumes from a checkpoint file.
+    #[staticmethod]
+    #[pyo3(signature = (path, threads = 0))]
+    fn load(py: Python<'_>, path: PathBuf, threads: usize) -> PyResult<Self> {
+        let inner = py.allow_threads(|| store::load_checkpoint(&path, threads)).py()?;
+        Ok(SetbackTrainer { inner })
+    }
+    /// Runs until `target` iterations are done in total or `seconds` have passed, with the GIL
+    /// released; returns how many iterations ran.
+    #[pyo3(signature = (target, seconds = 0.5))]
+    fn run(&mut self, py: Python<'_>, target: u64, seconds: f64) -> PyResult<u64> {
+        if !(seconds.is_finite() && seconds > 0.0) {
+            return Err(Error::invalid("seconds", seconds, "a positive number of seconds")).py();
+        }
+        let inner = &mut self.inner;
+        let stop = AtomicBool::new(false);
+        Ok(py.allow_threads(|| inner.run(target, Duration::from_secs_f64(seconds), &stop)))
+    }
+    /// Writes a checkpoint (atomic, checksummed).
+    fn save_checkpoint(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        let inner = &self.inner;
+        py.allow_threads(|| store::save_checkpoint(inner, &path)).py()
+    }
+    /// Writes the average strategy (atomic, checksummed).
+    fn save_strategy(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        let inner = &self.inner;
+        py.allow_threads(|| Strategy::from_trainer(inner).save(&path)).py()
+    }
+    /// The current average strategy of a key string (None if the key was never visited).
+    fn average(&self, key: &str) -> PyResult<Option<Vec<f32>>> {
+        Ok(self.inner.average(parse_key(key).py()?))
+    }
+    /// Iterations (deals) done.
+    #[getter]
+    fn iterations(&self) -> u64 {
+        self.inner.stats().iterations
+    }
+    /// Infosets in the table.
+    #[getter]
+    fn infosets(&self) -> usize {
+        self.inner.table().len()
+    }
+    /// Bytes held by the table.
+    #[getter]
+    fn table_bytes(&self) -> usize {
+        self.inner.table().bytes()
+    }
+    /// Average root value of the non-dealer team over all iterations.
+    #[getter]
+    fn root_value(&self) -> f64 {
+        self.inner.stats().root_value
+    }
+    /// The algorithm's name.
+    #[getter]
+    fn algo(&self) -> &'static str {
+        self.inner.algo().name()
+    }
+    /// The run's seed.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.inner.seed()
+    }
+    /// Worker threads.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.inner.threads()
+    }
+}
+
+/// A trained average strategy loaded from a strategy file.
+#[pyclass(module = "cfrkit._cfrkit", name = "SetbackStrategy")]
+pub struct SetbackStrategy {
+    inner: Strategy,
+}
+
+#[pymethods]
+impl SetbackStrategy {
+    /// Loads a strategy file written by training.
+    #[staticmethod]
+    fn load(py: Python<'_>, path: PathBuf) -> PyResult<Self> {
+        let inner = py.allow_threads(|| Strategy::load(&path)).py()?;
+        Ok(SetbackStrategy { inner })
+    }
+    /// The average strategy of a key string as `{action code: probability}` in canonical order,
+    /// or None if the key was never trained.
+    fn get(&self, key: &str) -> PyResult<Option<Vec<(String, f32)>>> {
+        let k = parse_key(key).py()?;
+        Ok(self.inner.get(k).map(|p| {
+            keys::key_actions(k).iter().zip(p).map(|(a, &x)| (a.code(), x)).collect()
+        }))
+    }
+    fn __len__(&self) -> usize {
+        self.inner.keys.len()
+    }
+    fn __contains__(&self, key: &str) -> PyResult<bool> {
+        Ok(self.inner.get(parse_key(key).py()?).is_some())
+    }
+    /// Algorithm of the run.
+    #[getter]
+    fn algo(&self) -> &'static str {
+        self.inner.algo.name()
+    }
+    /// Seed of the run.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.inner.seed
+    }
+    /// Iterations of the run.
+    #[getter]
+    fn iterations(&self) -> u64 {
+        self.inner.iterations
+    }
+    /// Average root value of the non-dealer team.
+    #[getter]
+    fn root_value(&self) -> f64 {
+        self.inner.root_value
+    }
+    /// `(keys, offsets, probs)`: compact keys (uint64, ascending), offsets into `probs` (uint64,
+    /// one more than keys) and probabilities (float32) in each key's canonical action order.
+    #[allow(clippy::type_complexity)]
+    fn to_numpy<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (Bound<'py, PyArray1<u64>>, Bound<'py, PyArray1<u64>>, Bound<'py, PyArray1<f32>>) {
+        (
+            PyArray1::from_slice(py, &self.inner.keys),
+            PyArray1::from_slice(py, &self.inner.offsets),
+            PyArray1::from_slice(py, &self.inner.probs),
+        )
+    }
+}
+
+/// The original's string of a compact key.
+#[pyfunction]
+fn setback_key_string(key: u64) -> PyResult<String> {
+    if !keys::is_valid(key) {
+        return Err(Error::invalid("Setback key", key, "a compact key produced by training or parse_key")).py();
+    }
+    Ok(key_string(key))
+}
+
+/// The compact key of an original key string.
+#[pyfunction]
+fn setback_parse_key(key: &str) -> PyResult<u64> {
+    parse_key(key).py()
+}
+
+/// The 12-character hand sketch of a 6-card hand (spec §2.2b).
+#[pyfunction]
+fn setback_hand_sketch(hand: &str) -> PyResult<String> {
+    let h = parse_cards(hand).py()?;
+    if h.count_ones() != 6 {
+        return Err(Error::invalid("hand", hand, "exactly 6 cards")).py();
+    }
+    Ok(keys::sketch_string(h))
+}
 
 /// Registers this module's classes and functions.
-pub fn register(_m: &Bound<'_, PyModule>) -> PyResult<()> {
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<SetbackDeal>()?;
+    m.add_class::<SetbackGameScore>()?;
+    m.add_class::<SetbackTrainer>()?;
+    m.add_class::<SetbackStrategy>()?;
+    m.add_function(wrap_pyfunction!(setback_key_string, m)?)?;
+    m.add_function(wrap_pyfunction!(setback_parse_key, m)?)?;
+    m.add_function(wrap_pyfunction!(setback_hand_sketch, m)?)?;
     Ok(())
 }

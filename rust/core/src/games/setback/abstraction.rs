@@ -177,12 +177,10 @@ pub fn lower(a: u8, b: u8) -> u8 {
     }
 }
 
-/// Abstract actions of the player to act (empty when the deal is finished or exhausted).
+/// Abstract actions of the player to act (empty when the deal is finished). They exist after
+/// the deal is exhausted too (play goes on to the last card); training stops there.
 pub fn actions(d: &Deal) -> Actions {
     let mut out = Actions::empty();
-    if d.exhausted {
-        return out;
-    }
     match d.phase() {
         Phase::Auction => {
             let p = ((d.num_bids + 1) % 4) as usize;

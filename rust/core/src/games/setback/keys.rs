@@ -154,7 +154,31 @@ pub fn key_num_actions(k: Key) -> usize {
     }
 }
 
-/// The original's key string, trailing `.` trimmed.
+fn codes_ok(sk: u64) -> bool {
+    (0..12).all(|i| (sk >> (4 * i)) & 15 <= SKETCH_X as u64)
+}
+
+/// Whether `k` is a well-formed compact key (every field in range, and it prints to a string
+/// that parses back to it).
+pub fn is_valid(k: Key) -> bool {
+    let fields_ok = match k >> KIND_SHIFT {
+        AUCTION => (k >> 50) & 0xfff == 0 && codes_ok(k & SKETCH_BITS),
+        ESTABLISH => (k >> 51) & 0x7ff == 0 && (2..=4).contains(&((k >> 48) & 7)) && codes_ok(k & SKETCH_BITS),
+        PLAYOUT => {
+            (k >> 59) & 7 == 0
+                && (k >> 54) & 15 <= SKETCH_X as u64
+                && (0..3).all(|i| {
+                    let c = (k >> (33 + 5 * i)) & 31;
+                    c == 0 || (2..=29).contains(&c)
+                })
+                && (k >> 30) & 7 <= 4
+        }
+        _ => false,
+    };
+    fields_ok && parse_key(&key_string(k)).ok() == Some(k)
+}
+
+/// The original's key string of a key known to be valid (see [`is_valid`]), trailing `.` trimmed.
 pub fn key_string(k: Key) -> String {
     let mut s = String::with_capacity(KEY_LEN);
     match k >> KIND_SHIFT {

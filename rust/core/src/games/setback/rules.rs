@@ -143,6 +143,11 @@ impl Deal {
         Deal::from_deck(&deck)
     }
 
+    /// A random deal drawn from a PCG-64 generator seeded with `seed`.
+    pub fn seeded(seed: u64) -> Deal {
+        Deal::random(&mut <rand_pcg::Pcg64 as rand::SeedableRng>::seed_from_u64(seed))
+    }
+
     /// The current phase.
     pub fn phase(&self) -> Phase {
         if self.num_bids < 4 {

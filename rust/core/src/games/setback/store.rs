@@ -33,7 +33,7 @@ fn with_path(path: &Path, e: Error) -> Error {
 
 fn check_key(path: &Path, k: Key) -> Result<usize> {
     let n = keys::key_num_actions(k);
-    if k >> 62 == 3 || !(2..=6).contains(&n) {
+    if !keys::is_valid(k) || !(2..=6).contains(&n) {
         return Err(bad(path, format!("invalid Setback key {k:#x}")));
     }
     Ok(n)

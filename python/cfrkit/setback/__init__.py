@@ -1,0 +1,45 @@
+"""Setback (Auction Pitch): the rules engine, the baseline abstraction and its training.
+
+>>> from cfrkit import setback
+>>> deal = setback.Deal(hands=["2C 3C 4C 5C 6C 7C", "AS JS 4S KH 7H 9D",
+...                            "QD TD 4D TS 9S 6S", "8C 9C TC JC QC KC"])
+>>> deal.player, deal.abstract_actions(), deal.key()
+(1, ['0', '2', '3', '4'], '0AJ4')
+
+Hands are dealer-relative: index 0 is the dealer, 1 the first bidder; team 0 is the dealer's
+team. ``Trainer`` runs chance-sampled CFR (``cs-cfr``, the original's algorithm) or
+external-sampling MCCFR (``es-mccfr``) on all cores; :func:`train` drives it with progress,
+checkpoints and exact resume; ``Strategy`` reads the trained average strategy.
+"""
+
+from .._cfrkit import SetbackDeal as Deal
+from .._cfrkit import SetbackGameScore as GameScore
+from .._cfrkit import SetbackStrategy as Strategy
+from .._cfrkit import SetbackTrainer as Trainer
+from .._cfrkit import setback_hand_sketch as hand_sketch
+from .._cfrkit import setback_key_string as key_string
+from .._cfrkit import setback_parse_key as parse_key
+from .training import ALGORITHMS, CHECKPOINT_FILE, STRATEGY_FILE, TrainingInterrupted, TrainResult, train
+
+
+def load_strategy(path) -> Strategy:
+    """Loads a strategy file written by :func:`train` (``DIR/strategy.cfrkit``)."""
+    return Strategy.load(path)
+
+
+__all__ = [
+    "ALGORITHMS",
+    "CHECKPOINT_FILE",
+    "Deal",
+    "GameScore",
+    "STRATEGY_FILE",
+    "Strategy",
+    "TrainResult",
+    "TrainingInterrupted",
+    "Trainer",
+    "hand_sketch",
+    "key_string",
+    "load_strategy",
+    "parse_key",
+    "train",
+]

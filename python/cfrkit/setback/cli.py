@@ -1,0 +1,149 @@
+"""``cfrkit setback ...``: train the baseline abstraction, inspect strategies and deals.
+
+* ``train --iterations N --out DIR [--threads T] [--algo cs-cfr|es-mccfr] [--seed S] [--resume]
+  [--checkpoint-seconds X] [--json]`` — trains; shows progress (iterations, deals/s, infosets,
+  memory, root value of the non-dealer team); checkpoints atomically every X seconds and on
+  Ctrl-C; ``--resume`` continues a checkpoint exactly.
+* ``show FILE [--key KEY ...] [--json]`` — summary of a strategy file, or the average strategy
+  of keys (the original's key strings, e.g. ``0AJ4``).
+* ``deal --hands "H0" "H1" "H2" "H3"`` (or ``--seed S``) — abstract actions and key of the player
+  to act in a fresh deal.
+
+Errors print one line on stderr and exit with status 2; Ctrl-C saves and exits with 130.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Optional, Sequence
+
+from ..errors import CfrkitError
+from . import ALGORITHMS, Deal, Strategy, TrainingInterrupted, train
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="cfrkit setback", description="Setback (Auction Pitch): train, inspect")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    t = sub.add_parser("train", help="train the baseline deal game (CFR over sampled deals, all cores)")
+    t.add_argument("--iterations", type=int, required=True, help="total deals to reach (a resumed run continues to it)")
+    t.add_argument("--out", required=True, help="directory for checkpoint.cfrkit and strategy.cfrkit")
+    t.add_argument("--threads", type=int, default=0, help="worker threads (default 0: CFRKIT_NUM_THREADS or all cores)")
+    t.add_argument("--algo", default="cs-cfr", help="cs-cfr (the original's chance-sampled CFR) or es-mccfr")
+    t.add_argument("--seed", type=int, default=0, help="seed of the deal stream (default 0)")
+    t.add_argument("--resume", action="store_true", help="continue the checkpoint in --out")
+    t.add_argument("--checkpoint-seconds", type=float, default=600.0, help="seconds between checkpoints (default 600)")
+    t.add_argument("--json", action="store_true", help="print the run's figures as one JSON line at the end")
+
+    s = sub.add_parser("show", help="summarise a strategy file or print the strategy of keys")
+    s.add_argument("file", help="a strategy file (DIR/strategy.cfrkit)")
+    s.add_argument("--key", action="append", default=[], help="a key string, e.g. 0AJ4 (repeatable)")
+    s.add_argument("--json", action="store_true", help="print JSON")
+
+    d = sub.add_parser("deal", help="abstract actions and key of the player to act in a deal")
+    g = d.add_mutually_exclusive_group(required=True)
+    g.add_argument("--hands", nargs=4, metavar="HAND", help='four hands, dealer first, e.g. "AS JS 4S KH 7H 9D"')
+    g.add_argument("--seed", type=int, help="a random deal from this seed")
+    return p
+
+
+class _Progress:
+    def __init__(self, stream) -> None:
+        self.stream = stream
+        self.tty = stream.isatty()
+
+    def __call__(self, f: dict) -> None:
+        line = (
+            f"{f['iterations']:>10,}/{f['target']:,} deals  {f['deals_per_second']:8.1f} deals/s  "
+            f"{f['infosets']:>12,} infosets  {f['bytes_per_infoset']:5.1f} B/infoset  "
+            f"rss {f['rss_bytes'] / 2**20:8.1f} MiB  root value (non-dealer) {f['root_value']:+.4f}"
+        )
+        if self.tty:
+            self.stream.write("\r" + line)
+        else:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+    def done(self) -> None:
+        if self.tty:
+            self.stream.write("\n")
+
+
+def _train(a: argparse.Namespace) -> int:
+    if a.algo not in ALGORITHMS:
+        raise CfrkitError(f"invalid value for --algo: {a.algo!r} (one of {', '.join(ALGORITHMS)})")
+    prog = _Progress(sys.stderr)
+    try:
+        r = train(
+            a.out,
+            a.iterations,
+            algo=a.algo,
+            seed=a.seed,
+            threads=a.threads,
+            resume=a.resume,
+            checkpoint_seconds=a.checkpoint_seconds,
+            progress=prog,
+        )
+    except TrainingInterrupted as e:
+        prog.done()
+        print(f"interrupted at {e.result.iterations:,} deals; checkpoint saved to {e.result.checkpoint}", file=sys.stderr)
+        if a.json:
+            print(json.dumps(e.result.to_dict(), sort_keys=True))
+        return 130
+    prog.done()
+    if a.json:
+        print(json.dumps(r.to_dict(), sort_keys=True))
+    else:
+        print(
+            f"{r.iterations:,} deals ({r.iterations_this_run:,} in {r.seconds:.1f} s, {r.deals_per_second:.1f} deals/s "
+            f"on {r.threads} threads); {r.infosets:,} infosets, {r.bytes_per_infoset:.1f} bytes/infoset; "
+            f"root value of the non-dealer team {r.root_value:+.4f}; strategy in {r.strategy}"
+        )
+    return 0
+
+
+def _show(a: argparse.Namespace) -> int:
+    s = Strategy.load(a.file)
+    if a.key:
+        res = {k: s.get(k) for k in a.key}
+        if a.json:
+            print(json.dumps({k: (dict(v) if v is not None else None) for k, v in res.items()}))
+        else:
+            for k, v in res.items():
+                body = "not trained" if v is None else "  ".join(f"{c} {p:.4f}" for c, p in v)
+                print(f"{k}: {body}")
+        return 0
+    info = {"file": a.file, "algo": s.algo, "seed": s.seed, "iterations": s.iterations, "infosets": len(s),
+            "root_value": s.root_value}
+    if a.json:
+        print(json.dumps(info, sort_keys=True))
+    else:
+        for k, v in info.items():
+            print(f"{k}: {v}")
+    return 0
+
+
+def _deal(a: argparse.Namespace) -> int:
+    d = Deal(hands=a.hands) if a.hands else Deal.random(a.seed)
+    for i, h in enumerate(d.hands):
+        print(f"player {i}{' (dealer)' if i == 0 else ''}: {' '.join(h)}")
+    print(f"to act: player {d.player}; abstract actions: {' '.join(d.abstract_actions())}; key: {d.key()}")
+    return 0
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Runs ``cfrkit setback`` with ``argv`` (without the program and sub-command names)."""
+    a = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    try:
+        return {"train": _train, "show": _show, "deal": _deal}[a.command](a)
+    except CfrkitError as e:
+        print(f"cfrkit setback: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

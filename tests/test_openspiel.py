@@ -80,3 +80,17 @@ def _solved(game, algo, iterations):
     solver = cfrkit.Solver(game, algorithm=algo, threads=1)
     solver.run(iterations)
     return solver.average_policy()
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_multiplayer_kuhn_cfr_equals_openspiel(pyspiel, players):
+    os_game = pyspiel.load_game(f"kuhn_poker(players={players})")
+    os_solver = pyspiel.CFRSolver(os_game)
+    game = cfrkit.load_game(f"kuhn(players={players})")
+    solver = cfrkit.Solver(game, algorithm="cfr", threads=2)
+    for _ in range(30):
+        os_solver.evaluate_and_update_policy()
+    solver.run(30)
+    theirs = pyspiel.nash_conv(os_game, os_solver.average_policy())
+    assert solver.nash_conv() == pytest.approx(theirs, rel=1e-9)
+    assert pyspiel.nash_conv(os_game, to_openspiel(solver.average_policy())) == pytest.approx(theirs, rel=1e-9)

@@ -1,13 +1,50 @@
-//! Kuhn poker with OpenSpiel's rules, information-state strings and action ids.
+//! Kuhn poker with OpenSpiel's rules, information-state strings and action ids, for 2 or more
+//! players.
 //!
-//! Three cards (0 = J, 1 = Q, 2 = K), ante 1, one bet of 1. Actions: 0 = Pass, 1 = Bet.
-//! Information state: the player's card followed by the betting history as `p`/`b` characters.
+//! `players + 1` cards (0 is lowest), ante 1, one bet of 1. Actions: 0 = Pass, 1 = Bet. Players
+//! act in turn; after a bet every other player acts once more (Bet = call, Pass = fold). The
+//! highest card among the bettors wins (among everyone if nobody bet). Information state: the
+//! player's card followed by the betting history as `p`/`b` characters.
 
+use crate::error::{Error, Result};
 use crate::game::{Action, Game, Turn};
 
-/// Kuhn poker.
-#[derive(Clone, Debug, Default)]
-pub struct Kuhn;
+/// Kuhn poker for `players` players.
+#[derive(Clone, Debug)]
+pub struct Kuhn {
+    players: usize,
+}
+
+/// Largest number of players supported.
+pub const MAX_PLAYERS: usize = 10;
+
+impl Default for Kuhn {
+    fn default() -> Self {
+        Kuhn { players: 2 }
+    }
+}
+
+impl Kuhn {
+    /// Kuhn poker for `players` players (2..=10).
+    pub fn new(players: usize) -> Result<Kuhn> {
+        if !(2..=MAX_PLAYERS).contains(&players) {
+            return Err(Error::invalid("kuhn.players", players, format!("an integer in 2..={MAX_PLAYERS}")));
+        }
+        Ok(Kuhn { players })
+    }
+
+    /// Position of the first bet in the history, if any.
+    fn first_bet(h: &[u8]) -> Option<usize> {
+        h.iter().position(|&a| a == 1)
+    }
+
+    fn is_over(&self, h: &[u8]) -> bool {
+        match Self::first_bet(h) {
+            None => h.len() == self.players,
+            Some(k) => h.len() == k + self.players,
+        }
+    }
+}
 
 /// A Kuhn poker state: the dealt cards and the betting history.
 #[derive(Clone, Debug, Default)]
@@ -16,27 +53,18 @@ pub struct KuhnState {
     history: Vec<u8>,
 }
 
-impl Kuhn {
-    fn outcome(h: &[u8]) -> Option<(f64, bool)> {
-        // (amount the winner gains, whether it goes to showdown); for folds the bettor wins.
-        match h {
-            [0, 0] => Some((1.0, true)),
-            [1, 0] => Some((1.0, false)),
-            [1, 1] | [0, 1, 1] => Some((2.0, true)),
-            [0, 1, 0] => Some((1.0, false)),
-            _ => None,
-        }
-    }
-}
-
 impl Game for Kuhn {
     type State = KuhnState;
 
     fn spec(&self) -> String {
-        "kuhn".into()
+        if self.players == 2 {
+            "kuhn".into()
+        } else {
+            format!("kuhn(players={})", self.players)
+        }
     }
     fn num_players(&self) -> usize {
-        2
+        self.players
     }
     fn constant_sum(&self) -> bool {
         true
@@ -45,16 +73,16 @@ impl Game for Kuhn {
         KuhnState::default()
     }
     fn turn(&self, s: &KuhnState) -> Turn {
-        if s.cards.len() < 2 {
+        if s.cards.len() < self.players {
             Turn::Chance
-        } else if Self::outcome(&s.history).is_some() {
+        } else if self.is_over(&s.history) {
             Turn::Terminal
         } else {
-            Turn::Player(s.history.len() % 2)
+            Turn::Player(s.history.len() % self.players)
         }
     }
     fn chance_outcomes(&self, s: &KuhnState) -> Vec<(Action, f64)> {
-        let left: Vec<u8> = (0..3).filter(|c| !s.cards.contains(c)).collect();
+        let left: Vec<u8> = (0..=self.players as u8).filter(|c| !s.cards.contains(c)).collect();
         let p = 1.0 / left.len() as f64;
         left.into_iter().map(|c| (c as Action, p)).collect()
     }
@@ -63,7 +91,7 @@ impl Game for Kuhn {
     }
     fn child(&self, s: &KuhnState, a: Action) -> KuhnState {
         let mut c = s.clone();
-        if s.cards.len() < 2 {
+        if s.cards.len() < self.players {
             c.cards.push(a as u8);
         } else {
             c.history.push(a as u8);
@@ -71,18 +99,21 @@ impl Game for Kuhn {
         c
     }
     fn returns(&self, s: &KuhnState) -> Vec<f64> {
-        let (amount, showdown) = Self::outcome(&s.history).expect("returns of a non-terminal Kuhn state");
-        let winner = if showdown {
-            usize::from(s.cards[1] > s.cards[0])
-        } else {
-            // The last player to act folded; the other one wins.
-            1 - (s.history.len() - 1) % 2
+        let n = self.players;
+        let mut paid = vec![1.0; n];
+        let in_showdown: Vec<usize> = match Self::first_bet(&s.history) {
+            None => (0..n).collect(),
+            Some(_) => {
+                let bettors: Vec<usize> = (0..n).filter(|&p| s.history.iter().enumerate().any(|(i, &a)| a == 1 && i % n == p)).collect();
+                for &p in &bettors {
+                    paid[p] += 1.0;
+                }
+                bettors
+            }
         };
-        if winner == 0 {
-            vec![amount, -amount]
-        } else {
-            vec![-amount, amount]
-        }
+        let winner = *in_showdown.iter().max_by_key(|&&p| s.cards[p]).unwrap();
+        let pot: f64 = paid.iter().sum();
+        (0..n).map(|p| if p == winner { pot - paid[p] } else { -paid[p] }).collect()
     }
     fn info_key(&self, s: &KuhnState, player: usize) -> String {
         let mut k = s.cards[player].to_string();
@@ -90,8 +121,8 @@ impl Game for Kuhn {
         k
     }
     fn action_name(&self, s: &KuhnState, a: Action) -> String {
-        if s.cards.len() < 2 {
-            ["J", "Q", "K"][a as usize].to_string()
+        if s.cards.len() < self.players {
+            format!("card{a}")
         } else if a == 0 {
             "Pass".into()
         } else {

@@ -17,8 +17,9 @@ pub fn load_game(spec: &str) -> Result<PublicTree> {
     let s = Spec::parse(spec)?;
     match s.name.as_str() {
         "kuhn" | "kuhn_poker" => {
-            s.only(&[])?;
-            compile(&kuhn::Kuhn)
+            s.only(&["players"])?;
+            let players = s.int("players", 2, 2, kuhn::MAX_PLAYERS as i64)?;
+            compile(&kuhn::Kuhn::new(players as usize)?)
         }
         "leduc" | "leduc_poker" => {
             s.only(&[])?;

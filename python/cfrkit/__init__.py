@@ -30,12 +30,22 @@ from .errors import (
     UnknownAlgorithmError,
     UnknownGameError,
 )
+from .define import CHANCE, TERMINAL, GameDefinition, compile, from_openspiel, rekey, to_openspiel
 from .solver import Solver
+from . import transforms
 
 ALGORITHMS = ("cfr", "cfr+", "lcfr", "dcfr", "pcfr+")
 
 __all__ = [
     "ALGORITHMS",
+    "CHANCE",
+    "GameDefinition",
+    "TERMINAL",
+    "compile",
+    "from_openspiel",
+    "rekey",
+    "to_openspiel",
+    "transforms",
     "CfrkitError",
     "CfrkitIOError",
     "CompileError",

@@ -63,6 +63,7 @@ class Solver:
         iterations: int,
         progress: bool = False,
         callback: Optional[Callable[["Solver"], Optional[bool]]] = None,
+        until_exploitability: Optional[float] = None,
     ) -> int:
         """Runs ``iterations`` iterations; returns how many ran.
 
@@ -70,6 +71,8 @@ class Solver:
         Ctrl-C is honoured (the solver stays consistent: only whole iterations count, and the
         ``KeyboardInterrupt`` propagates), ``progress`` updates a progress bar, and ``callback``
         is called with the solver (returning ``True`` stops the run early).
+        ``until_exploitability`` stops as soon as the average policy's exploitability is at most
+        that value (checked after every chunk; chunks are then kept short).
         """
         if not isinstance(iterations, int) or iterations < 0:
             from .errors import InvalidArgumentError
@@ -92,6 +95,10 @@ class Solver:
                 # Grow or shrink the chunk so that each takes about CHUNK_SECONDS.
                 rate = n / max(elapsed, 1e-9)
                 chunk = max(1, min(int(rate * CHUNK_SECONDS), 4 * n))
+                if until_exploitability is not None:
+                    chunk = min(chunk, 10)
+                    if self.exploitability() <= until_exploitability:
+                        break
                 if callback is not None and callback(self):
                     break
         finally:
@@ -99,18 +106,17 @@ class Solver:
                 bar.close()
         return done
 
-    def run_until(self, exploitability: float, max_iterations: int = 1_000_000, check_every: int = 10) -> int:
-        """Runs until the average policy's exploitability is at most ``exploitability``
-        (checked every ``check_every`` iterations); returns the iterations done."""
-        while self.iteration < max_iterations:
-            self.run(min(check_every, max_iterations - self.iteration))
-            if self.exploitability() <= exploitability:
-                break
+    def run_until(self, exploitability: float, max_iterations: int = 1_000_000) -> int:
+        """Runs until the average policy's exploitability is at most ``exploitability``;
+        returns the iterations done in all."""
+        self.run(max(0, max_iterations - self.iteration), until_exploitability=exploitability)
         return self.iteration
 
-    def average_policy(self) -> Policy:
-        """The average policy, which converges to an equilibrium."""
-        return self._native.average_policy()
+    def average_policy(self, transform: Optional[Callable[[Policy], Policy]] = None) -> Policy:
+        """The average policy, which converges to an equilibrium; ``transform`` (e.g.
+        ``cfrkit.transforms.threshold(0.001)`` or ``cfrkit.transforms.purify``) post-processes it."""
+        policy = self._native.average_policy()
+        return transform(policy) if transform is not None else policy
 
     def current_policy(self) -> Policy:
         """The current (last-iterate) policy."""

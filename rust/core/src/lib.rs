@@ -7,6 +7,7 @@ pub mod cfr;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod keying;
 pub mod policy;
 pub mod spec;
 pub mod store;

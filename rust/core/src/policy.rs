@@ -61,13 +61,19 @@ impl TabularPolicy {
     /// Lays this policy out on `tree`'s information sets. Information sets the policy lacks
     /// get `fallback` (e.g. uniform) if given, else an error names the first missing key.
     pub fn to_tree(&self, tree: &PublicTree, uniform_fallback: bool) -> Result<Vec<f64>> {
+        self.to_tree_keyed(tree, |i| tree.infosets.keys[i].as_str(), uniform_fallback)
+    }
+
+    /// Like [`Self::to_tree`], looking up information set `i` under `key_of(i)` (e.g. a coarser
+    /// keying's key).
+    pub fn to_tree_keyed<'k>(&self, tree: &PublicTree, key_of: impl Fn(usize) -> &'k str, uniform_fallback: bool) -> Result<Vec<f64>> {
         let index = self.index();
         let mut out = vec![0.0; tree.infosets.total_actions];
         for i in 0..tree.infosets.len() {
             let off = tree.infosets.offset[i] as usize;
             let acts = tree.infoset_actions(i);
-            let key = &tree.infosets.keys[i];
-            match index.get(key.as_str()) {
+            let key = key_of(i);
+            match index.get(key) {
                 Some(&j) => {
                     let r = self.range(j);
                     for (k, a) in acts.iter().enumerate() {
@@ -147,5 +153,16 @@ impl TabularPolicy {
             out.probs.extend_from_slice(&self.probs[r]);
         }
         out
+    }
+}
+
+impl TabularPolicy {
+    /// A policy with one entry per key of `keying`, from group-indexed probabilities.
+    pub fn from_keying(tree: &PublicTree, keying: &crate::keying::Keying, probs: &[f64]) -> TabularPolicy {
+        let mut p = TabularPolicy { game: tree.spec.clone(), keys: keying.keys.clone(), offset: keying.offset.clone(), actions: vec![], probs: probs.to_vec() };
+        for g in 0..keying.len() {
+            p.actions.extend_from_slice(tree.infoset_actions(keying.members_of(g)[0] as usize));
+        }
+        p
     }
 }

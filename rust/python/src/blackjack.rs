@@ -7,7 +7,6 @@ use crate::policy::Policy;
 use cfrkit_core::games::blackjack::{dump_nodes, Blackjack};
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
-use std::sync::Arc;
 
 /// Builds Blackjack++ with up cards `up` (P0, P1, dealer; each 1..=10) and at most `max_hits`
 /// hits per player (0 = no limit), checking the size against the available memory first.

@@ -118,6 +118,13 @@ impl Policy {
     fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
         py.allow_threads(|| self.inner.save(&path)).py()
     }
+    /// An OpenSpiel `TabularPolicy` holding this policy (see `cfrkit.to_openspiel`).
+    #[pyo3(signature = (pyspiel_game, game = None))]
+    fn to_openspiel(slf: &Bound<'_, Self>, pyspiel_game: PyObject, game: Option<PyObject>) -> PyResult<PyObject> {
+        let py = slf.py();
+        let f = py.import("cfrkit.define")?.getattr("to_openspiel")?;
+        Ok(f.call1((slf, pyspiel_game, game))?.unbind())
+    }
     fn __repr__(&self) -> String {
         format!("Policy(game={:?}, infosets={})", self.inner.game, self.inner.len())
     }

@@ -3,6 +3,7 @@
 pub mod blackjack;
 pub mod kuhn;
 pub mod leduc;
+pub mod recorded;
 pub mod setback;
 
 use crate::error::{Error, Result};

@@ -15,7 +15,7 @@ use crate::tree::PublicTree;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use walk::{Disjoint, Walk};
+use walk::{Disjoint, Plan, Walk};
 
 /// Subtrees at least this many public nodes large are split across threads.
 const SPLIT_SIZE: u32 = 2048;
@@ -33,6 +33,13 @@ pub struct Solver {
     pool: Arc<rayon::ThreadPool>,
     threads: usize,
     split_size: u32,
+    /// The walk's precomputed per-tree data.
+    plan: Plan,
+    /// The current policy lane-major per decision node (see [`Plan::write_lane_policy`]).
+    lane_policy: Vec<f64>,
+    /// The serial walk's scratch space and root values.
+    scratch: Vec<f64>,
+    values: Vec<f64>,
 }
 
 impl Solver {
@@ -49,6 +56,12 @@ impl Solver {
             policy[off..off + na].fill(1.0 / na as f64);
         }
         let instant = if algorithm.uses_instant_regrets() { vec![0.0; n] } else { vec![] };
+        let plan = Plan::new(&tree)?;
+        let mut lane_policy = vec![0.0; plan.lane_policy_len()];
+        for p in 0..tree.num_players {
+            plan.write_lane_policy(&tree, &policy, p, &mut lane_policy);
+        }
+        let scratch_len = (tree.depth_below(tree.root as usize) + 1) * (2 * tree.max_edges() + 2) * plan.lanes;
         Ok(Solver {
             tree,
             algorithm,
@@ -61,6 +74,10 @@ impl Solver {
             pool: Arc::new(pool),
             threads,
             split_size: SPLIT_SIZE,
+            scratch: vec![0.0; scratch_len],
+            values: vec![0.0; plan.lanes],
+            lane_policy,
+            plan,
         })
     }
 
@@ -140,26 +157,32 @@ impl Solver {
     }
 
     fn traverse(&mut self, player: usize) {
+        match self.tree.num_players {
+            1 => self.traverse_with::<1>(player),
+            2 => self.traverse_with::<2>(player),
+            3 => self.traverse_with::<3>(player),
+            4 => self.traverse_with::<4>(player),
+            n => unreachable!("Plan::new rejects {n} players"),
+        }
+    }
+
+    /// One player's traversal, specialised for `P` players.
+    fn traverse_with<const P: usize>(&mut self, player: usize) {
         let tree = &*self.tree;
-        let l = tree.num_lanes;
-        let rows = tree.num_players + 1;
-        let root = tree.root as usize;
-        let mut reach = vec![1.0; rows * l];
-        reach[(rows - 1) * l..].copy_from_slice(&tree.lane_prob);
+        let plan = &self.plan;
         let regrets = if self.algorithm.uses_instant_regrets() { &mut self.instant } else { &mut self.regrets };
-        let walk = Walk {
+        let walk: Walk<P> = Walk {
             tree,
+            plan,
             policy: &self.policy,
+            lane_policy: &self.lane_policy,
             player,
             regrets: Disjoint::new(regrets),
             average: Disjoint::new(&mut self.cumulative_policy),
             weight: self.algorithm.average_weight(self.iteration),
             split_size: if self.threads > 1 { self.split_size } else { u32::MAX },
-            max_edges: tree.max_edges(),
         };
-        let mut scratch = vec![0.0; walk.scratch_len(tree.depth_below(root))];
-        let mut values = vec![0.0; l];
-        walk.walk(root, &reach, &mut values, &mut scratch);
+        walk.walk(tree.root as usize, &walk.root_reach(), &mut self.values, &mut self.scratch);
     }
 
     fn update(&mut self, player: usize) {
@@ -167,29 +190,27 @@ impl Solver {
         let t = self.iteration;
         let algorithm = self.algorithm;
         let infosets = &tree.infosets;
-        let total = infosets.total_actions;
-        let instant = Disjoint::new(&mut self.instant);
-        let regrets = Disjoint::new(&mut self.regrets);
-        let policy = Disjoint::new(&mut self.policy);
+        let mine = &self.plan.infosets_of[player];
         let has_instant = algorithm.uses_instant_regrets();
-        let serial = self.threads == 1;
-        let update_one = |i: usize| {
-            if infosets.player[i] as usize != player {
-                return;
+        if self.threads == 1 {
+            for &i in mine {
+                let (off, na) = (infosets.offset[i as usize] as usize, infosets.num_actions(i as usize));
+                let m = if has_instant { &mut self.instant[off..off + na] } else { &mut [][..] };
+                algorithm.update(t, &mut self.regrets[off..off + na], m, &mut self.policy[off..off + na]);
             }
-                let off = infosets.offset[i] as usize;
-                let na = infosets.num_actions(i);
-                debug_assert!(off + na <= total);
+        } else {
+            let instant = Disjoint::new(&mut self.instant);
+            let regrets = Disjoint::new(&mut self.regrets);
+            let policy = Disjoint::new(&mut self.policy);
+            mine.par_iter().with_min_len(4096).for_each(|&i| {
+                let (off, na) = (infosets.offset[i as usize] as usize, infosets.num_actions(i as usize));
                 // SAFETY: each information set's action range is disjoint from every other's.
                 let (r, p) = unsafe { (regrets.slice(off, na), policy.slice(off, na)) };
                 let m = if has_instant { unsafe { instant.slice(off, na) } } else { &mut [][..] };
                 algorithm.update(t, r, m, p);
-        };
-        if serial {
-            (0..infosets.len()).for_each(update_one);
-        } else {
-            (0..infosets.len()).into_par_iter().with_min_len(4096).for_each(update_one);
+            });
         }
+        self.plan.write_lane_policy(tree, &self.policy, player, &mut self.lane_policy);
     }
 
     /// The average policy: cumulative policy normalised per information set (uniform where it

@@ -118,8 +118,8 @@ def test_errors_name_the_bad_value():
     assert isinstance(info.value, ValueError) and "leduc" in str(info.value)
     with pytest.raises(cfrkit.UnknownAlgorithmError, match="cfr\\+\\+"):
         cfrkit.Solver(cfrkit.load_game("kuhn"), algorithm="cfr++")
-    with pytest.raises(cfrkit.InvalidArgumentError, match="kuhn"):
-        cfrkit.load_game("kuhn(players=3)")
+    with pytest.raises(cfrkit.InvalidArgumentError, match="cards"):
+        cfrkit.load_game("kuhn(cards=5)")
     with pytest.raises(cfrkit.InvalidArgumentError, match="game spec"):
         cfrkit.load_game("leduc(")
     with pytest.raises(cfrkit.InvalidArgumentError, match="iterations"):
@@ -153,3 +153,9 @@ def test_run_until_and_callback_stop():
     solver = cfrkit.Solver(cfrkit.load_game("kuhn"))
     done = solver.run(10_000, callback=lambda s: calls.append(s.iteration) or True)
     assert done == solver.iteration == calls[0] < 10_000
+
+
+def test_kuhn_players_parameter():
+    assert cfrkit.load_game("kuhn(players=3)").num_players == 3
+    with pytest.raises(cfrkit.InvalidArgumentError, match="players"):
+        cfrkit.load_game("kuhn(players=1)")

@@ -6,22 +6,26 @@ use crate::game::Game;
 use crate::policy::Policy;
 use cfrkit_core::best_response;
 use cfrkit_core::cfr::{Algorithm, Solver as CoreSolver};
-use cfrkit_core::policy::TabularPolicy;
 use pyo3::prelude::*;
 
 /// A full-width CFR-family solver (`cfr`, `cfr+`, `lcfr`, `dcfr`, `pcfr+`).
 #[pyclass(module = "cfrkit._cfrkit")]
 pub struct Solver {
     inner: CoreSolver,
+    /// The game with its keys, for exporting policies under them.
+    game: Py<Game>,
 }
 
 #[pymethods]
 impl Solver {
     #[new]
     #[pyo3(signature = (game, algorithm = "cfr+", threads = 0, alternating = true, alpha = 1.5, beta = 0.0, gamma = 2.0))]
-    fn new(game: &Game, algorithm: &str, threads: usize, alternating: bool, alpha: f64, beta: f64, gamma: f64) -> PyResult<Solver> {
+    fn new(py: Python<'_>, game: &Game, algorithm: &str, threads: usize, alternating: bool, alpha: f64, beta: f64, gamma: f64) -> PyResult<Solver> {
         let algo = Algorithm::parse(algorithm, (alpha, beta, gamma)).py()?;
-        Ok(Solver { inner: CoreSolver::new(game.tree.clone(), algo, alternating, threads).py()? })
+        Ok(Solver {
+            inner: CoreSolver::with_keying(game.tree.clone(), game.keying.clone(), algo, alternating, threads).py()?,
+            game: Py::new(py, Game { tree: game.tree.clone(), keying: game.keying.clone() })?,
+        })
     }
     /// Runs `iterations` iterations with the GIL released; returns how many ran.
     fn run(&mut self, py: Python<'_>, iterations: u64) -> u64 {
@@ -44,12 +48,12 @@ impl Solver {
         self.inner.algorithm().name()
     }
     /// The average policy (the one that converges to equilibrium).
-    fn average_policy(&self) -> Policy {
-        Policy::new(TabularPolicy::from_tree(self.inner.tree(), &self.inner.average_policy()))
+    fn average_policy(&self, py: Python<'_>) -> Policy {
+        self.game.borrow(py).policy_from_tree(&self.inner.average_policy())
     }
     /// The current (last-iterate) policy.
-    fn current_policy(&self) -> Policy {
-        Policy::new(TabularPolicy::from_tree(self.inner.tree(), self.inner.current_policy()))
+    fn current_policy(&self, py: Python<'_>) -> Policy {
+        self.game.borrow(py).policy_from_tree(self.inner.current_policy())
     }
     /// NashConv of the average policy.
     fn nash_conv(&self, py: Python<'_>) -> PyResult<f64> {

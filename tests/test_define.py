@@ -1,21 +1,34 @@
 """Games defined in Python and imported from OpenSpiel; keyers; hooks; policy transforms."""
 
-import importlib.util
 import pathlib
+import re
 
 import pytest
 
 import cfrkit
 from cfrkit.define import CHANCE, TERMINAL, GameDefinition
 
-EXAMPLE = pathlib.Path(__file__).parents[1] / "examples" / "kuhn_in_python.py"
+README = pathlib.Path(__file__).parents[1] / "README.md"
+
+
+def readme_guide():
+    """The README's Python guide (the code block under "Your own game, in Python")."""
+    section = README.read_text().split("## Your own game, in Python", 1)[1]
+    return re.search(r"```python\n(.*?)```", section, re.S).group(1)
 
 
 def python_kuhn():
-    spec = importlib.util.spec_from_file_location("kuhn_in_python", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.Kuhn()
+    namespace = {"__name__": "readme_guide"}
+    exec(readme_guide(), namespace)
+    return namespace["Kuhn"]()
+
+
+def test_readme_guide_runs_end_to_end(pyspiel, capsys):
+    exec(readme_guide(), {"__name__": "__main__"})
+    out = capsys.readouterr().out
+    ours = float(re.search(r"exploitability ([0-9.e-]+)", out).group(1))
+    theirs = float(re.search(r"exported policy: ([0-9.e-]+)", out).group(1))
+    assert ours == pytest.approx(theirs, rel=1e-5) and ours < 1e-3
 
 
 def trajectory(game, algo, checkpoints=(1, 10, 100, 500)):

@@ -168,6 +168,14 @@ impl Table {
         }
     }
 
+    /// Adds `x` to the float at arena index `i` without a compare-and-swap; correct only while
+    /// no other thread writes to the table (single-threaded training).
+    #[inline]
+    pub fn add_unshared(&self, i: u32, x: f32) {
+        let c = self.cell(i);
+        c.store((f32::from_bits(c.load(Ordering::Relaxed)) + x).to_bits(), Ordering::Relaxed);
+    }
+
     /// Number of infosets.
     pub fn len(&self) -> usize {
         self.count.load(Ordering::Relaxed) as usize

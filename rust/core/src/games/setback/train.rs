@@ -4,6 +4,12 @@
 //!   iteration, full traversal of both teams' abstract actions, plain regret matching (uniform
 //!   when no regret is positive), simultaneous updates applied immediately, single-action nodes
 //!   skipped without a key, subtrees where both teams' reach is 0 skipped.
+//!   The auction is walked in two passes around the playout: bid sequences that end in the same
+//!   (high bid, bidder) lead to the same playout state, so each such state is traversed once with
+//!   the reach probabilities of its bid sequences summed. Every update is linear in the reach, so
+//!   an iteration applies the same updates as walking the sequences one by one with the
+//!   iteration's strategies (up to 20 sequences end in the dealer's Four); only the order of
+//!   updates inside one iteration differs from Cfrm's depth-first walk.
 //! * `es-mccfr` — external-sampling MCCFR on the same deal: for each team in turn, its actions are
 //!   all explored and the other team's are sampled from the current strategy.
 //!
@@ -80,10 +86,35 @@ pub fn average_strategy(sums: &[f32]) -> Vec<f32> {
     p.iter().map(|&x| (x / t) as f32).collect()
 }
 
+/// Post-auction states: all pass, or (bid 2–4, bidder 0–3).
+const POST_AUCTION_STATES: usize = 13;
+
+/// Index of a finished auction's outcome.
+fn post_auction_index(d: &Deal) -> usize {
+    match d.high_bid() {
+        (0, _) => 0,
+        (b, Some(p)) => 1 + (b as usize - 2) * 4 + p as usize,
+        (_, None) => unreachable!("a high bid has a bidder"),
+    }
+}
+
+/// What the auction's first pass gathers.
+#[derive(Default)]
+struct AuctionPlan {
+    /// Slot and strategy of each auction decision, in pre-order.
+    sigmas: Vec<(u32, [f64; 6])>,
+    /// Summed reach of each post-auction state.
+    reach: [[f64; 2]; POST_AUCTION_STATES],
+    /// Each post-auction state that is not terminal.
+    states: [Option<Deal>; POST_AUCTION_STATES],
+}
+
 /// One thread's traversal state.
 struct Walker<'a> {
     table: &'a Table,
     cache: SlotMap,
+    /// Whether this walker is the only thread writing to the table.
+    alone: bool,
 }
 
 #[inline]
@@ -97,8 +128,17 @@ fn child(d: &Deal, a: &Actions, i: usize) -> Deal {
 }
 
 impl<'a> Walker<'a> {
-    fn new(table: &'a Table) -> Self {
-        Walker { table, cache: SlotMap::with_capacity_and_hasher(1 << 14, KeyHasher::default()) }
+    fn new(table: &'a Table, alone: bool) -> Self {
+        Walker { table, cache: SlotMap::with_capacity_and_hasher(1 << 14, KeyHasher::default()), alone }
+    }
+
+    #[inline]
+    fn add(&self, i: u32, x: f32) {
+        if self.alone {
+            self.table.add_unshared(i, x)
+        } else {
+            self.table.add(i, x)
+        }
     }
 
     #[inline]
@@ -160,13 +200,102 @@ impl<'a> Walker<'a> {
             u[i] = self.cfr(&child(d, &a, i), r);
             v += sigma[i] * u[i];
         }
+        self.update(slot, n, team, reach, &sigma, &u, v);
+        v
+    }
+
+    /// Chance-sampled CFR on a fresh deal with the auction walked in two passes (see the module
+    /// documentation); returns team 0's value.
+    fn cs_iteration(&mut self, deal: &Deal) -> f64 {
+        let mut plan = AuctionPlan::default();
+        self.auction_forward(deal, [1.0, 1.0], &mut plan);
+        let mut values = [0f64; POST_AUCTION_STATES];
+        for (i, st) in plan.states.iter().enumerate() {
+            if let Some(st) = st {
+                values[i] = self.cfr(st, plan.reach[i]);
+            }
+        }
+        let mut next = 0;
+        self.auction_backward(deal, [1.0, 1.0], &plan, &values, &mut next)
+    }
+
+    /// Pass 1: records each auction decision's strategy (pre-order) and sums the reach of every
+    /// post-auction state.
+    fn auction_forward(&mut self, d: &Deal, reach: [f64; 2], plan: &mut AuctionPlan) {
+        if reach[0] == 0.0 && reach[1] == 0.0 {
+            return;
+        }
+        if d.phase() != super::rules::Phase::Auction {
+            let i = post_auction_index(d);
+            plan.reach[i][0] += reach[0];
+            plan.reach[i][1] += reach[1];
+            if plan.states[i].is_none() && !d.exhausted {
+                plan.states[i] = Some(*d);
+            }
+            return;
+        }
+        let a = actions(d);
+        if a.n == 1 {
+            return self.auction_forward(&child(d, &a, 0), reach, plan);
+        }
+        let team = (d.actor() % 2) as usize;
+        let key = keys::key(d, &a).expect("two or more actions have a key");
+        let slot = self.slot(key, a.n);
+        let sigma = self.strategy(slot, a.n);
+        plan.sigmas.push((slot, sigma));
+        for i in 0..a.n {
+            let mut r = reach;
+            r[team] *= sigma[i];
+            self.auction_forward(&child(d, &a, i), r, plan);
+        }
+    }
+
+    /// Pass 3: the auction's values from the post-auction values, with the auction's updates.
+    fn auction_backward(
+        &mut self,
+        d: &Deal,
+        reach: [f64; 2],
+        plan: &AuctionPlan,
+        values: &[f64; POST_AUCTION_STATES],
+        next: &mut usize,
+    ) -> f64 {
+        if reach[0] == 0.0 && reach[1] == 0.0 {
+            return 0.0;
+        }
+        if d.phase() != super::rules::Phase::Auction {
+            return values[post_auction_index(d)];
+        }
+        let a = actions(d);
+        if a.n == 1 {
+            return self.auction_backward(&child(d, &a, 0), reach, plan, values, next);
+        }
+        let team = (d.actor() % 2) as usize;
+        let (slot, sigma) = plan.sigmas[*next];
+        *next += 1;
+        let n = a.n;
+        let mut u = [0f64; 6];
+        let mut v = 0.0;
+        for i in 0..n {
+            let mut r = reach;
+            r[team] *= sigma[i];
+            u[i] = self.auction_backward(&child(d, &a, i), r, plan, values, next);
+            v += sigma[i] * u[i];
+        }
+        self.update(slot, n, team, reach, &sigma, &u, v);
+        v
+    }
+
+    /// The regret and strategy-weight updates of a chance-sampled CFR decision node.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn update(&self, slot: u32, n: usize, team: usize, reach: [f64; 2], sigma: &[f64; 6], u: &[f64; 6], v: f64) {
         let sign = if team == 0 { 1.0 } else { -1.0 };
         let opp = reach[1 - team];
         if opp != 0.0 {
             for i in 0..n {
                 let g = (opp * sign * (u[i] - v)) as f32;
                 if g != 0.0 {
-                    self.table.add(slot + i as u32, g);
+                    self.add(slot + i as u32, g);
                 }
             }
         }
@@ -175,11 +304,10 @@ impl<'a> Walker<'a> {
             for i in 0..n {
                 let w = (own * sigma[i]) as f32;
                 if w != 0.0 {
-                    self.table.add(slot + (n + i) as u32, w);
+                    self.add(slot + (n + i) as u32, w);
                 }
             }
         }
-        v
     }
 
     /// External-sampling MCCFR for `traverser`; returns the traverser's sampled value.
@@ -207,14 +335,14 @@ impl<'a> Walker<'a> {
             for i in 0..n {
                 let g = (u[i] - v) as f32;
                 if g != 0.0 {
-                    self.table.add(slot + i as u32, g);
+                    self.add(slot + i as u32, g);
                 }
             }
             v
         } else {
             for i in 0..n {
                 if sigma[i] != 0.0 {
-                    self.table.add(slot + (n + i) as u32, sigma[i] as f32);
+                    self.add(slot + (n + i) as u32, sigma[i] as f32);
                 }
             }
             let x: f64 = rng.gen();
@@ -237,7 +365,7 @@ impl<'a> Walker<'a> {
         let mut rng = iteration_rng(seed, i);
         let deal = Deal::random(&mut rng);
         match algo {
-            Algo::CsCfr => -self.cfr(&deal, [1.0, 1.0]),
+            Algo::CsCfr => -self.cs_iteration(&deal),
             Algo::EsMccfr => {
                 self.es(&deal, 0, &mut rng);
                 self.es(&deal, 1, &mut rng)
@@ -327,9 +455,9 @@ impl Trainer {
         let next = AtomicU64::new(start);
         let sum = Mutex::new(self.value_sum);
         let t0 = Instant::now();
-        let (algo, seed, table) = (self.algo, self.seed, &self.table);
+        let (algo, seed, table, alone) = (self.algo, self.seed, &self.table, self.threads == 1);
         self.pool.broadcast(|_| {
-            let mut w = Walker::new(table);
+            let mut w = Walker::new(table, alone);
             loop {
                 if t0.elapsed() >= budget || stop.load(Ordering::Relaxed) {
                     break;

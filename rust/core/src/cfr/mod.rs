@@ -59,9 +59,9 @@ impl Solver {
         let plan = Plan::new(&tree)?;
         let mut lane_policy = vec![0.0; plan.lane_policy_len()];
         for p in 0..tree.num_players {
-            plan.write_lane_policy(&tree, &policy, p, &mut lane_policy);
+            plan.write_lane_policy(&policy, p, &mut lane_policy);
         }
-        let scratch_len = (tree.depth_below(tree.root as usize) + 1) * (2 * tree.max_edges() + 2) * plan.lanes;
+        let scratch_len = plan.scratch_len(&tree, tree.depth_below(tree.root as usize));
         Ok(Solver {
             tree,
             algorithm,
@@ -210,7 +210,7 @@ impl Solver {
                 algorithm.update(t, r, m, p);
             });
         }
-        self.plan.write_lane_policy(tree, &self.policy, player, &mut self.lane_policy);
+        self.plan.write_lane_policy(&self.policy, player, &mut self.lane_policy);
     }
 
     /// The average policy: cumulative policy normalised per information set (uniform where it

@@ -102,10 +102,15 @@ pub struct Plan {
     /// A row of ones (players' reach at the root).
     pub ones: Vec<f64>,
     zeros: Vec<f64>,
-    /// Decision nodes of each player.
-    nodes_of: Vec<Vec<u32>>,
+    /// Per player, the (lane policy index, policy index) pairs that make up the lane policy of
+    /// the player's decision nodes (empty when it is not kept).
+    copies_of: Vec<Vec<(u32, u32)>>,
     /// Information sets of each player.
     pub infosets_of: Vec<Vec<u32>>,
+    /// Whether the CPU has AVX2 (then the walk runs its AVX2 variant).
+    avx2: bool,
+    /// Length of action-indexed arrays.
+    total_actions: usize,
 }
 
 /// One information set of a lane map: its slot and where its lanes are in `group_lanes`.
@@ -151,7 +156,7 @@ impl Plan {
         let infosets = &tree.infosets;
         let mut policy_at = vec![0; tree.num_nodes()];
         let mut len = 0;
-        let mut nodes_of = vec![vec![]; np];
+        let mut nodes_of: Vec<Vec<usize>> = vec![vec![]; np];
         let bad = |what: &str| Error::Compile(format!("inconsistent public tree: {what}"));
         for n in 0..tree.num_nodes() {
             if tree.kind[n] != NodeKind::Decision {
@@ -166,9 +171,26 @@ impl Plan {
                     return Err(bad("information-set slot"));
                 }
             }
-            nodes_of.get_mut(tree.player[n] as usize).ok_or_else(|| bad("player"))?.push(n as u32);
+            nodes_of.get_mut(tree.player[n] as usize).ok_or_else(|| bad("player"))?.push(n);
             policy_at[n] = len;
             len += na * lanes;
+        }
+        let kept = len <= MAX_LANE_POLICY;
+        let mut copies_of = vec![vec![]; np];
+        for (copies, nodes) in copies_of.iter_mut().zip(&nodes_of).filter(|_| kept) {
+            for &n in nodes {
+                let d = &tree.decisions[tree.aux[n] as usize];
+                let gs = &groups[group_at[d.map as usize]..group_at[d.map as usize + 1]];
+                for g in gs {
+                    let off = infosets.offset[d.base as usize + g.slot as usize] as usize;
+                    for a in 0..tree.num_edges[n] as usize {
+                        for &lane in &group_lanes[g.start as usize..g.end as usize] {
+                            copies.push(((policy_at[n] + a * lanes + lane as usize) as u32, (off + a) as u32));
+                        }
+                    }
+                }
+            }
+            copies.sort_unstable();
         }
         let mut infosets_of = vec![vec![]; np];
         for i in 0..infosets.len() {
@@ -177,7 +199,7 @@ impl Plan {
         Ok(Plan {
             lanes,
             policy_at,
-            lane_policy_len: (len <= MAX_LANE_POLICY).then_some(len),
+            lane_policy_len: kept.then_some(len),
             group_at,
             groups,
             group_lanes,
@@ -186,9 +208,20 @@ impl Plan {
             root_chance: padded(&tree.lane_prob, l, lanes),
             ones: vec![1.0; lanes],
             zeros: vec![0.0; lanes],
-            nodes_of,
+            copies_of,
             infosets_of,
+            total_actions: infosets.total_actions,
+            #[cfg(target_arch = "x86_64")]
+            avx2: std::arch::is_x86_feature_detected!("avx2"),
+            #[cfg(not(target_arch = "x86_64"))]
+            avx2: false,
         })
+    }
+
+    /// Scratch space one walk needs below a node of height `depth`: per level at most a
+    /// gathered policy, the children's values, two rows and the contributions per action.
+    pub fn scratch_len(&self, tree: &PublicTree, depth: usize) -> usize {
+        (depth + 1) * (4 * tree.max_edges() + 3) * self.lanes
     }
 
     /// Length of the lane-major policy copy (0 when policies are gathered per visit).
@@ -198,14 +231,11 @@ impl Plan {
 
     /// Copies `player`'s current policy (indexed like the information sets' actions) into the
     /// lane-major copy `dst`.
-    pub fn write_lane_policy(&self, tree: &PublicTree, policy: &[f64], player: usize, dst: &mut [f64]) {
-        if self.lane_policy_len.is_none() {
-            return;
-        }
-        for &n in &self.nodes_of[player] {
-            let n = n as usize;
-            let na = tree.num_edges[n] as usize;
-            self.node_policy(tree, n, policy, &mut dst[self.policy_at[n]..][..na * self.lanes]);
+    pub fn write_lane_policy(&self, policy: &[f64], player: usize, dst: &mut [f64]) {
+        assert!(policy.len() == self.total_actions && dst.len() == self.lane_policy_len());
+        for &(to, from) in &self.copies_of[player] {
+            // SAFETY: `to < lane_policy_len` and `from < total_actions` (checked by Plan::new).
+            unsafe { *dst.get_unchecked_mut(to as usize) = *policy.get_unchecked(from as usize) };
         }
     }
 
@@ -272,28 +302,54 @@ impl<'r, const P: usize> Reach<'r, P> {
     }
 }
 
-/// Whether some lane (of the first `lanes`) is non-zero in every row of `rows`.
-#[inline]
-fn any_all_nonzero<const K: usize>(rows: [&[f64]; K], lanes: usize) -> bool {
-    let rows = rows.map(|r| &r[..lanes]);
+/// Whether some lane is non-zero in every row of `rows` (all of one length).
+#[inline(always)]
+fn any_all_nonzero<const K: usize>(rows: [&[f64]; K]) -> bool {
+    let n = rows[0].len();
+    let rows = rows.map(|r| &r[..n]);
     let mut any = false;
-    for b in (0..lanes).step_by(LANE_ALIGN) {
-        let mut all = [true; LANE_ALIGN];
-        for row in rows {
-            for (a, &x) in all.iter_mut().zip(&row[b..b + LANE_ALIGN]) {
-                *a &= x != 0.0;
-            }
-        }
-        any |= all.iter().fold(false, |x, &y| x | y);
+    for l in 0..n {
+        any |= rows.iter().fold(true, |all, row| all & (row[l] != 0.0));
     }
     any
 }
 
 /// `dst = a * b` lane by lane.
-#[inline]
+#[inline(always)]
 fn mul(dst: &mut [f64], a: &[f64], b: &[f64]) {
-    for ((d, &x), &y) in dst.iter_mut().zip(a).zip(b) {
-        *d = x * y;
+    for ((d, &a), &b) in dst.iter_mut().zip(a).zip(b) {
+        *d = a * b;
+    }
+}
+
+/// `dst *= a` lane by lane.
+#[inline(always)]
+fn mul_assign(dst: &mut [f64], a: &[f64]) {
+    for (d, &a) in dst.iter_mut().zip(a) {
+        *d *= a;
+    }
+}
+
+/// `dst += a * b` lane by lane.
+#[inline(always)]
+fn add_product(dst: &mut [f64], a: &[f64], b: &[f64]) {
+    for ((d, &a), &b) in dst.iter_mut().zip(a).zip(b) {
+        *d += a * b;
+    }
+}
+
+/// Per lane, the regret contribution `cf * (child - value)` and the average-policy contribution
+/// `(weight * own) * policy`, or -0.0 (the exact identity of addition) where `cf`, respectively
+/// `own`, is zero and nothing may be added.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn contributions(regret: &mut [f64], average: &mut [f64], cf: &[f64], own: &[f64], child: &[f64], value: &[f64], policy: &[f64], weight: f64) {
+    let n = regret.len();
+    let (average, cf, own, child, value, policy) = (&mut average[..n], &cf[..n], &own[..n], &child[..n], &value[..n], &policy[..n]);
+    for l in 0..n {
+        let (x, y) = (cf[l] * (child[l] - value[l]), (weight * own[l]) * policy[l]);
+        regret[l] = if cf[l] != 0.0 { x } else { -0.0 };
+        average[l] = if own[l] != 0.0 { y } else { -0.0 };
     }
 }
 
@@ -330,7 +386,7 @@ pub struct Walk<'a, const P: usize> {
 impl<'a, const P: usize> Walk<'a, P> {
     /// Scratch space one task needs below a node of height `depth`.
     pub fn scratch_len(&self, depth: usize) -> usize {
-        (depth + 1) * (2 * self.tree.max_edges() + 2) * self.plan.lanes
+        self.plan.scratch_len(self.tree, depth)
     }
 
     fn parallel_here(&self, n: usize) -> bool {
@@ -339,15 +395,15 @@ impl<'a, const P: usize> Walk<'a, P> {
 
     /// Reach with the given rows, and its liveness flags: `known` = (own, others) are kept
     /// where `Some`, computed where `None`.
-    #[inline]
+    #[inline(always)]
     fn reach<'r>(&self, players: [&'r [f64]; P], chance: &'r [f64], known: (Option<bool>, Option<bool>)) -> Reach<'r, P> {
         let (lp, p) = (self.plan.lanes, self.player);
-        let own_alive = known.0.unwrap_or_else(|| any_all_nonzero([chance, players[p]], lp));
+        let own_alive = known.0.unwrap_or_else(|| any_all_nonzero([&chance[..lp], &players[p][..lp]]));
         // The player's own row stands in for chance's duplicate.
         let others_alive = known.1.unwrap_or_else(|| {
             let mut rows = players;
             rows[p] = chance;
-            any_all_nonzero(rows, lp)
+            any_all_nonzero(rows.map(|r| &r[..lp]))
         });
         Reach { players, chance, own_alive, others_alive }
     }
@@ -358,7 +414,7 @@ impl<'a, const P: usize> Walk<'a, P> {
     }
 
     /// `reach` with row `which` (a player's, or chance's for `P`) replaced by `row`.
-    #[inline]
+    #[inline(always)]
     fn with_row<'r>(&self, reach: &Reach<'r, P>, which: usize, row: &'r [f64]) -> Reach<'r, P> {
         let mut players = reach.players;
         if which == P {
@@ -373,7 +429,32 @@ impl<'a, const P: usize> Walk<'a, P> {
     }
 
     /// Walks below `n` with reach `reach`; writes the player's per-lane values into `out`.
+    #[inline]
     pub fn walk(&self, n: usize, reach: &Reach<P>, out: &mut [f64], scratch: &mut [f64]) {
+        #[cfg(target_arch = "x86_64")]
+        if self.plan.avx2 {
+            // SAFETY: the CPU has AVX2 (checked when the plan was made).
+            return unsafe { self.walk_avx2(n, reach, out, scratch) };
+        }
+        self.walk_plain(n, reach, out, scratch)
+    }
+
+    #[inline(never)]
+    fn walk_plain(&self, n: usize, reach: &Reach<P>, out: &mut [f64], scratch: &mut [f64]) {
+        self.node(n, reach, out, scratch)
+    }
+
+    /// The walk compiled for AVX2: the same operations lane by lane (no fused multiply-add),
+    /// hence the same numbers, on wider vectors.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn walk_avx2(&self, n: usize, reach: &Reach<P>, out: &mut [f64], scratch: &mut [f64]) {
+        self.node(n, reach, out, scratch)
+    }
+
+    /// The work at node `n` (see [`Self::walk`]); inlined into each instruction-set variant.
+    #[inline(always)]
+    fn node(&self, n: usize, reach: &Reach<P>, out: &mut [f64], scratch: &mut [f64]) {
         let t = self.tree;
         let lp = self.plan.lanes;
         match t.kind[n] {
@@ -408,7 +489,7 @@ impl<'a, const P: usize> Walk<'a, P> {
 
     /// Values of child `c` under `reach`: walked into `buf`, or its payoffs, or zeros when it
     /// is not alive.
-    #[inline]
+    #[inline(always)]
     fn child(&self, c: usize, reach: &Reach<P>, alive: bool, buf: &mut [f64], scratch: &mut [f64]) -> Vals<'a> {
         if !alive {
             Vals::There(&self.plan.zeros)
@@ -423,6 +504,7 @@ impl<'a, const P: usize> Walk<'a, P> {
     /// Visits the children of `n`, where edge `i` multiplies reach row `which` (a player's, or
     /// chance's for `P`) by `mult(i)`, and sets `out` to the sum of `mult(i) * child value` in
     /// edge order. With `keep`, leaves child `i`'s values in `keep[i * lanes..]`.
+    #[inline(always)]
     fn expand<'m, F>(&self, n: usize, reach: &Reach<P>, which: usize, mult: &F, out: &mut [f64], mut keep: Option<&mut [f64]>, scratch: &mut [f64])
     where
         F: Fn(usize) -> &'m [f64] + Sync,
@@ -483,9 +565,7 @@ impl<'a, const P: usize> Walk<'a, P> {
                 Vals::Here => buf,
                 Vals::There(x) => x,
             };
-            for ((o, &q), &x) in out.iter_mut().zip(m).zip(v) {
-                *o += q * x;
-            }
+            add_product(out, m, v);
             if let (Vals::There(x), true) = (vals, keeping) {
                 buf.copy_from_slice(x);
             }
@@ -494,13 +574,15 @@ impl<'a, const P: usize> Walk<'a, P> {
 
     /// Adds regrets and average-policy contributions at the player's decision node `n`, given
     /// its lane-major policy `pol`, children's values `vals` and value `value`.
+    #[inline(always)]
     fn update_infosets(&self, n: usize, reach: &Reach<P>, pol: &[f64], vals: &[f64], value: &[f64], scratch: &mut [f64]) {
         let t = self.tree;
         let lp = self.plan.lanes;
         let p = self.player;
+        let na = t.num_edges[n] as usize;
         let (cf, rest) = scratch.split_at_mut(lp);
-        let (dr, rest) = rest.split_at_mut(lp);
-        let da = &mut rest[..lp];
+        let (dr, rest) = rest.split_at_mut(na * lp);
+        let da = &mut rest[..na * lp];
         // Counterfactual reach: the other players' rows in index order, then chance's (the
         // first factor is taken as is, which is exactly `1.0 * row`).
         let mut others = (0..P).filter(|&i| i != p);
@@ -509,29 +591,26 @@ impl<'a, const P: usize> Walk<'a, P> {
             None => cf.fill(1.0),
         }
         for row in others.map(|i| reach.players[i]).chain([reach.chance]) {
-            for (c, &x) in cf.iter_mut().zip(row) {
-                *c *= x;
-            }
+            mul_assign(cf, row);
         }
         let own = &reach.players[p][..lp];
         let w = self.weight;
         let d = &t.decisions[t.aux[n] as usize];
         let offsets = &t.infosets.offset[d.base as usize..];
-        for (a, (va, pa)) in vals.chunks_exact(lp).zip(pol.chunks_exact(lp)).enumerate() {
-            // Lanes that add nothing (zero counterfactual or own reach) add -0.0, the exact
-            // identity of addition.
-            let (cf, va, value, pa) = (&cf[..lp], &va[..lp], &value[..lp], &pa[..lp]);
-            for l in 0..lp {
-                let (r, g) = (cf[l] * (va[l] - value[l]), (w * own[l]) * pa[l]);
-                dr[l] = if cf[l] != 0.0 { r } else { -0.0 };
-                da[l] = if own[l] != 0.0 { g } else { -0.0 };
-            }
-            for (slot, lanes) in self.plan.groups(d.map) {
-                let off = offsets[slot] as usize + a;
-                // SAFETY: `off` is within the information set's actions (checked by Plan::new).
+        // Lanes that add nothing (zero counterfactual or own reach) add -0.0, the exact identity
+        // of addition.
+        let per_action = dr.chunks_exact_mut(lp).zip(da.chunks_exact_mut(lp)).zip(vals.chunks_exact(lp).zip(pol.chunks_exact(lp)));
+        for ((dr, da), (va, pa)) in per_action {
+            contributions(dr, da, cf, own, va, value, pa, w);
+        }
+        for (slot, lanes) in self.plan.groups(d.map) {
+            let off = offsets[slot] as usize;
+            for (a, (dr, da)) in dr.chunks_exact(lp).zip(da.chunks_exact(lp)).enumerate() {
+                // SAFETY: `off + a` is within the information set's actions, and the lanes are
+                // below `num_lanes <= lp` (both checked by Plan::new).
                 unsafe {
-                    self.regrets.add_all(off, lanes.iter().map(|&l| dr[l as usize]));
-                    self.average.add_all(off, lanes.iter().map(|&l| da[l as usize]));
+                    self.regrets.add_all(off + a, lanes.iter().map(|&l| *dr.get_unchecked(l as usize)));
+                    self.average.add_all(off + a, lanes.iter().map(|&l| *da.get_unchecked(l as usize)));
                 }
             }
         }

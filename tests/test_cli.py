@@ -43,3 +43,58 @@ def test_errors_are_one_line_and_nonzero():
         assert r.returncode == 2, (args, r.stderr)
         assert needle in r.stderr and "Traceback" not in r.stderr
         assert len(r.stderr.strip().splitlines()) == 1
+
+
+def _spawn_solve(*args):
+    import subprocess as sp
+
+    return sp.Popen([sys.executable, "-m", "cfrkit.cli", "solve", *args], stdout=sp.PIPE, stderr=sp.PIPE, text=True)
+
+
+def _wait_for(path, seconds=60):
+    import time
+
+    deadline = time.time() + seconds
+    while not path.exists() and time.time() < deadline:
+        time.sleep(0.05)
+    assert path.exists()
+
+
+def test_ctrl_c_saves_and_resume_continues_exactly(tmp_path):
+    import signal
+
+    ckpt = tmp_path / "leduc.solver"
+    proc = _spawn_solve("leduc", "--iterations", "10000000", "--threads", "1", "--checkpoint", str(ckpt), "--checkpoint-every", "0.2", "--json")
+    _wait_for(ckpt)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    stopped = json.loads(out.strip().splitlines()[-1])
+    assert stopped["interrupted"] and stopped["iterations"] > 0
+    total = stopped["iterations"] + 37
+    resumed = cfrkit_cli("solve", "leduc", "--iterations", str(total), "--checkpoint", str(ckpt), "--resume", "--json")
+    straight = cfrkit_cli("solve", "leduc", "--iterations", str(total), "--json")
+    a, b = (json.loads(r.stdout.strip().splitlines()[-1]) for r in (resumed, straight))
+    assert a["iterations"] == b["iterations"] == total
+    assert a["exploitability"] == b["exploitability"] and a["values"] == b["values"]
+
+
+def test_sigkill_leaves_a_loadable_checkpoint(tmp_path):
+    import time
+
+    ckpt = tmp_path / "leduc.solver"
+    proc = _spawn_solve("leduc", "--iterations", "10000000", "--checkpoint", str(ckpt), "--checkpoint-every", "0.05")
+    _wait_for(ckpt)
+    time.sleep(0.5)
+    proc.kill()
+    proc.communicate(timeout=60)
+    solver = cfrkit.Solver(cfrkit.load_game("leduc"))
+    solver.load(ckpt)
+    assert solver.iteration > 0
+    (tmp_path / "other.solver").write_bytes(b"CFRKIT\0\0" + b"\0" * 40)
+    import pytest
+
+    with pytest.raises(cfrkit.FileFormatError):
+        solver.load(tmp_path / "other.solver")
+    r = cfrkit_cli("solve", "kuhn", "--checkpoint", str(ckpt), "--resume")
+    assert r.returncode == 2 and "leduc" in r.stderr and "Traceback" not in r.stderr

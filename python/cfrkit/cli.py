@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import sys
 import time
@@ -46,6 +47,9 @@ def _solve_parser(sub) -> None:
     p.add_argument("--gamma", type=float, default=2.0, help="DCFR gamma (default 2)")
     p.add_argument("--simultaneous", action="store_true", help="update all players at once instead of alternating")
     p.add_argument("--out", help="write the average policy to this file")
+    p.add_argument("--checkpoint", help="save the solver's state to this file every --checkpoint-every seconds, at the end and on Ctrl-C")
+    p.add_argument("--checkpoint-every", type=float, default=60.0, help="seconds between checkpoints (default 60)")
+    p.add_argument("--resume", action="store_true", help="continue from --checkpoint if it exists; --iterations is the total")
     p.add_argument("--json", action="store_true", help="print one JSON object with the run's figures as the last line")
 
 
@@ -61,12 +65,26 @@ def solve(args: argparse.Namespace) -> int:
         game, algorithm=args.algo, threads=args.threads, seed=args.seed,
         alternating=not args.simultaneous, alpha=args.alpha, beta=args.beta, gamma=args.gamma,
     )
+    if args.resume and not args.checkpoint:
+        raise cfrkit.InvalidArgumentError("--resume needs --checkpoint PATH")
+    if args.resume and os.path.exists(args.checkpoint):
+        solver.load(args.checkpoint)
+    last_save = time.monotonic()
+
+    def checkpoint(s) -> None:
+        nonlocal last_save
+        if args.checkpoint and time.monotonic() - last_save >= args.checkpoint_every:
+            s.save(args.checkpoint)
+            last_save = time.monotonic()
+
     started = time.perf_counter()
     interrupted = False
     try:
-        solver.run(args.iterations, progress=sys.stderr.isatty())
+        solver.run(max(0, args.iterations - solver.iteration), progress=sys.stderr.isatty(), callback=checkpoint)
     except KeyboardInterrupt:
         interrupted = True
+    if args.checkpoint:
+        solver.save(args.checkpoint)
     seconds = time.perf_counter() - started
     values = solver.values()
     nash_conv = solver.nash_conv()
@@ -90,6 +108,7 @@ def solve(args: argparse.Namespace) -> int:
         "public_nodes": game.num_public_nodes,
         "peak_memory_bytes": peak_memory_bytes(),
         "out": args.out,
+        "checkpoint": args.checkpoint,
     }
     lines = [
         f"game            {game.spec} ({game.num_infosets} information sets, {game.num_public_nodes} public nodes)",

@@ -112,6 +112,15 @@ class Solver:
         self.run(max(0, max_iterations - self.iteration), until_exploitability=exploitability)
         return self.iteration
 
+    def save(self, path) -> None:
+        """Writes a checkpoint of the solver's complete state (atomic, checksummed)."""
+        self._native.save(path)
+
+    def load(self, path) -> None:
+        """Restores a checkpoint written by :meth:`save` for the same game, keys and algorithm;
+        the run then continues exactly as if it had never stopped."""
+        self._native.load(path)
+
     def average_policy(self, transform: Optional[Callable[[Policy], Policy]] = None) -> Policy:
         """The average policy, which converges to an equilibrium; ``transform`` (e.g.
         ``cfrkit.transforms.threshold(0.001)`` or ``cfrkit.transforms.purify``) post-processes it."""

@@ -118,3 +118,34 @@ fn policies_are_distributions() {
     }
     assert!(nash_conv(&tree, &s.average_policy()).unwrap() >= 0.0);
 }
+
+#[test]
+fn checkpoint_resume_continues_exactly() {
+    let dir = std::env::temp_dir().join(format!("cfrkit-ckpt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("leduc.solver");
+    let mut straight = solver("leduc", "cfr+", 1);
+    straight.run(60, None);
+    let mut first = solver("leduc", "cfr+", 1);
+    first.run(25, None);
+    first.save_checkpoint(&path).unwrap();
+    let mut resumed = solver("leduc", "cfr+", 2);
+    resumed.load_checkpoint(&path).unwrap();
+    assert_eq!(resumed.iteration(), 25);
+    resumed.run(35, None);
+    assert_eq!(resumed.average_policy(), straight.average_policy());
+    assert_eq!(resumed.regrets(), straight.regrets());
+
+    let mut other_algo = solver("leduc", "cfr", 1);
+    let e = other_algo.load_checkpoint(&path).unwrap_err().to_string();
+    assert!(e.contains("algorithm") && e.contains("cfr+"), "{e}");
+    let mut other_game = solver("kuhn", "cfr+", 1);
+    assert!(other_game.load_checkpoint(&path).unwrap_err().to_string().contains("leduc"));
+    let mut bytes = std::fs::read(&path).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let e = solver("leduc", "cfr+", 1).load_checkpoint(&path).unwrap_err().to_string();
+    assert!(e.contains("checksum"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

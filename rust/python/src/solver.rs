@@ -32,6 +32,16 @@ impl Solver {
         let inner = &mut self.inner;
         py.allow_threads(|| inner.run(iterations, None))
     }
+    /// Writes the solver's complete state to `path` (atomically, checksummed).
+    fn save(&self, py: Python<'_>, path: std::path::PathBuf) -> PyResult<()> {
+        let inner = &self.inner;
+        py.allow_threads(|| inner.save_checkpoint(&path)).py()
+    }
+    /// Restores a state written by `save` by a solver of the same game, keys and algorithm.
+    fn load(&mut self, py: Python<'_>, path: std::path::PathBuf) -> PyResult<()> {
+        let inner = &mut self.inner;
+        py.allow_threads(|| inner.load_checkpoint(&path)).py()
+    }
     /// Iterations done so far.
     #[getter]
     fn iteration(&self) -> u64 {

@@ -11,9 +11,9 @@ use std::sync::Arc;
 /// Group-level state of a solver under a keying.
 pub struct Grouped {
     keying: Arc<Keying>,
-    regrets: Vec<f64>,
+    pub(super) regrets: Vec<f64>,
     instant: Vec<f64>,
-    policy: Vec<f64>,
+    pub(super) policy: Vec<f64>,
 }
 
 impl Grouped {

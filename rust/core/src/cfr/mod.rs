@@ -5,11 +5,14 @@
 //! agree with OpenSpiel's digit for digit. `lcfr`, `dcfr` and `pcfr+` share the traversal.
 
 mod algorithm;
+mod checkpoint;
+mod grouped;
 mod walk;
 
 pub use algorithm::{regret_matching, Algorithm, ALGORITHM_NAMES, DCFR_DEFAULTS};
 
 use crate::error::Result;
+use crate::keying::Keying;
 use crate::threads;
 use crate::tree::PublicTree;
 use rayon::prelude::*;
@@ -35,6 +38,8 @@ pub struct Solver {
     split_size: u32,
     /// The walk's precomputed per-tree data.
     plan: Plan,
+    /// Group-level state when solving under a coarser keying.
+    grouped: Option<grouped::Grouped>,
     /// The current policy lane-major per decision node (see [`Plan::write_lane_policy`]).
     lane_policy: Vec<f64>,
     /// The serial walk's scratch space and root values.
@@ -46,6 +51,12 @@ impl Solver {
     /// A solver with uniform initial policy. `threads` = 0 means the default thread count.
     /// `alternating` = false updates all players simultaneously from the same policy.
     pub fn new(tree: Arc<PublicTree>, algorithm: Algorithm, alternating: bool, threads: usize) -> Result<Solver> {
+        Solver::with_keying(tree, None, algorithm, alternating, threads)
+    }
+
+    /// A solver that gives information sets sharing a key of `keying` one strategy.
+    pub fn with_keying(tree: Arc<PublicTree>, keying: Option<Arc<Keying>>, algorithm: Algorithm, alternating: bool, threads: usize) -> Result<Solver> {
+        let grouped = keying.filter(|k| !k.is_identity()).map(grouped::Grouped::new);
         let pool = threads::pool(threads)?;
         let threads = pool.current_num_threads();
         let n = tree.infosets.total_actions;
@@ -55,7 +66,7 @@ impl Solver {
             let na = tree.infosets.num_actions(i);
             policy[off..off + na].fill(1.0 / na as f64);
         }
-        let instant = if algorithm.uses_instant_regrets() { vec![0.0; n] } else { vec![] };
+        let instant = if algorithm.uses_instant_regrets() || grouped.is_some() { vec![0.0; n] } else { vec![] };
         let plan = Plan::new(&tree)?;
         let mut lane_policy = vec![0.0; plan.lane_policy_len()];
         for p in 0..tree.num_players {
@@ -78,6 +89,7 @@ impl Solver {
             values: vec![0.0; plan.lanes],
             lane_policy,
             plan,
+            grouped,
         })
     }
 
@@ -138,6 +150,13 @@ impl Solver {
 
     /// One iteration: each player's traversals, then its update (alternating), or all
     /// traversals first, then all updates (simultaneous).
+    /// Refreshes what is derived from the current policy (after it was replaced wholesale).
+    fn policy_changed(&mut self) {
+        for p in 0..self.tree.num_players {
+            self.plan.write_lane_policy(&self.policy, p, &mut self.lane_policy);
+        }
+    }
+
     fn iterate(&mut self) {
         self.iteration += 1;
         let np = self.tree.num_players;
@@ -170,7 +189,8 @@ impl Solver {
     fn traverse_with<const P: usize>(&mut self, player: usize) {
         let tree = &*self.tree;
         let plan = &self.plan;
-        let regrets = if self.algorithm.uses_instant_regrets() { &mut self.instant } else { &mut self.regrets };
+        let to_instant = self.algorithm.uses_instant_regrets() || self.grouped.is_some();
+        let regrets = if to_instant { &mut self.instant } else { &mut self.regrets };
         let walk: Walk<P> = Walk {
             tree,
             plan,
@@ -189,6 +209,11 @@ impl Solver {
         let tree = &*self.tree;
         let t = self.iteration;
         let algorithm = self.algorithm;
+        if let Some(g) = &mut self.grouped {
+            g.update(tree, algorithm, t, player, &mut self.instant, &mut self.policy);
+            self.plan.write_lane_policy(&self.policy, player, &mut self.lane_policy);
+            return;
+        }
         let infosets = &tree.infosets;
         let mine = &self.plan.infosets_of[player];
         let has_instant = algorithm.uses_instant_regrets();
@@ -216,6 +241,9 @@ impl Solver {
     /// The average policy: cumulative policy normalised per information set (uniform where it
     /// is all zero), exactly as OpenSpiel normalises it.
     pub fn average_policy(&self) -> Vec<f64> {
+        if let Some(g) = &self.grouped {
+            return g.average(&self.tree, &self.cumulative_policy);
+        }
         normalise(&self.tree, &self.cumulative_policy)
     }
 }

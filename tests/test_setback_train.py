@@ -114,10 +114,11 @@ def test_sigkill_then_resume_loses_nothing(tmp_path):
     ).root_value
 
 
-def test_ctrl_c_saves_a_checkpoint(tmp_path):
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_ctrl_c_saves_a_checkpoint(tmp_path, sig):
     p = cli("train", "--out", str(tmp_path), "--iterations", "100000", "--threads", "2", "--checkpoint-seconds", "0.3")
     wait_for_checkpoint(tmp_path / "checkpoint.cfrkit", 1, p)
-    p.send_signal(signal.SIGINT)
+    p.send_signal(sig)
     out, err = p.communicate(timeout=120)
     assert p.returncode == 130, err
     assert "interrupted at" in err and "checkpoint saved" in err

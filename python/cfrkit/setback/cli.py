@@ -3,19 +3,20 @@
 * ``train --iterations N --out DIR [--threads T] [--algo cs-cfr|es-mccfr] [--seed S] [--resume]
   [--checkpoint-seconds X] [--json]`` — trains; shows progress (iterations, deals/s, infosets,
   memory, root value of the non-dealer team); checkpoints atomically every X seconds and on
-  Ctrl-C; ``--resume`` continues a checkpoint exactly.
+  Ctrl-C or SIGTERM; ``--resume`` continues a checkpoint exactly.
 * ``show FILE [--key KEY ...] [--json]`` — summary of a strategy file, or the average strategy
   of keys (the original's key strings, e.g. ``0AJ4``).
 * ``deal --hands "H0" "H1" "H2" "H3"`` (or ``--seed S``) — abstract actions and key of the player
   to act in a fresh deal.
 
-Errors print one line on stderr and exit with status 2; Ctrl-C saves and exits with 130.
+Errors print one line on stderr and exit with status 2; Ctrl-C or SIGTERM saves and exits with 130.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 from typing import Optional, Sequence
 
@@ -71,10 +72,17 @@ class _Progress:
             self.stream.write("\n")
 
 
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
 def _train(a: argparse.Namespace) -> int:
     if a.algo not in ALGORITHMS:
         raise CfrkitError(f"invalid value for --algo: {a.algo!r} (one of {', '.join(ALGORITHMS)})")
     prog = _Progress(sys.stderr)
+    # SIGTERM (e.g. from a job scheduler, or for a background job, which ignores SIGINT) stops
+    # training like Ctrl-C: checkpoint, then exit 130.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         r = train(
             a.out,
@@ -92,6 +100,8 @@ def _train(a: argparse.Namespace) -> int:
         if a.json:
             print(json.dumps(e.result.to_dict(), sort_keys=True))
         return 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     prog.done()
     if a.json:
         print(json.dumps(r.to_dict(), sort_keys=True))

@@ -8,6 +8,7 @@ mod errors;
 mod game;
 mod policy;
 mod setback;
+mod setback_play;
 mod solver;
 
 #[pymodule]
@@ -18,5 +19,6 @@ fn _cfrkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     policy::register(m)?;
     blackjack::register(m)?;
     setback::register(m)?;
+    setback_play::register(m)?;
     Ok(())
 }

@@ -6,11 +6,13 @@
 //! * [`keys`] — compact baseline keys, printable as the original's strings;
 //! * [`table`] — the concurrent infoset table;
 //! * [`train`] — chance-sampled CFR and external-sampling MCCFR over deals, in parallel;
-//! * [`store`] — checkpoint and strategy files.
+//! * [`store`] — checkpoint and strategy files;
+//! * [`play`] — agents, duplicate matches and the strategy database.
 
 pub mod abstraction;
 pub mod cards;
 pub mod keys;
+pub mod play;
 pub mod rules;
 pub mod store;
 pub mod table;

@@ -11,9 +11,13 @@
 //!
 //! Speed comes from a [`Plan`] computed once per tree: lanes padded to whole vectors, the
 //! current policy kept lane-major per decision node (rewritten after each update, not gathered
-//! per visit), and the present lanes of each lane map listed once. Reach rows are shared between
-//! a node and its children: a child gets a new row only for the player (or chance) that moved.
-//! Terminal children are read in place, never copied.
+//! per visit), and each lane map's information sets listed with their lanes, so that a
+//! contribution is summed in a register and stored once. Reach rows are shared between a node
+//! and its children: a child gets a new row only for the player (or chance) that moved, and
+//! carries whether any lane can still matter. Terminal children are read in place. Lane loops
+//! are branch-free (a lane that must add nothing adds -0.0, the exact identity of addition)
+//! and the walk is specialised per player count; where the CPU has AVX2 it runs a variant
+//! compiled for it, with the same operations and therefore the same numbers.
 //!
 //! Children of large nodes run in parallel on the current rayon pool. Different public subtrees
 //! touch disjoint information sets (a tree invariant), and results are combined in edge order,

@@ -7,6 +7,7 @@
 //! with the largest counterfactual value summed over its lanes.
 
 use crate::error::{Error, Result};
+use crate::keying::Keying;
 use crate::tree::{NodeKind, PublicTree, NO_SLOT};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -102,6 +103,9 @@ pub fn best_response(tree: &PublicTree, policy: &[f64], player: usize) -> Result
     if player >= tree.num_players {
         return Err(Error::invalid("player", player, format!("0..{}", tree.num_players)));
     }
+    if tree.shared_keys {
+        return best_response_grouped(tree, policy, player, &Keying::of_tree(tree)?);
+    }
     let choice: Vec<AtomicU32> = (0..tree.infosets.len()).map(|_| AtomicU32::new(u32::MAX)).collect();
     let weights = tree.lane_prob.clone();
     let v = br_below(tree, policy, player, tree.root as usize, &weights, &choice);
@@ -165,6 +169,151 @@ fn br_below(tree: &PublicTree, policy: &[f64], player: usize, n: usize, w: &[f64
             }
             (0..l).map(|lane| if map[lane] == NO_SLOT { 0.0 } else { children[best[map[lane] as usize] as usize][lane] }).collect()
         }
+    }
+}
+
+/// Best response when information sets span public nodes (`groups` joins the tree's pieces of
+/// one information set). Perfect recall orders the responder's information sets by how many of
+/// its own decisions precede them; decisions are fixed deepest first, one walk per depth, each
+/// walk summing every group's counterfactual action values given the deeper decisions.
+fn best_response_grouped(tree: &PublicTree, policy: &[f64], player: usize, groups: &Keying) -> Result<BestResponse> {
+    let mut node_depth = vec![u16::MAX; tree.num_nodes()];
+    own_depths(tree, player, tree.root as usize, 0, &mut node_depth);
+    let mut group_depth = vec![u16::MAX; groups.len()];
+    for (i, &g) in groups.group.iter().enumerate() {
+        if tree.infosets.player[i] as usize != player {
+            continue;
+        }
+        let d = node_depth[tree.infosets.node[i] as usize];
+        let gd = &mut group_depth[g as usize];
+        if *gd != u16::MAX && *gd != d {
+            return Err(Error::invalid(
+                "best response",
+                &groups.keys[g as usize],
+                "games with perfect recall (this information state is reached after different numbers of the player's own decisions)",
+            ));
+        }
+        *gd = d;
+    }
+    let max_depth = group_depth.iter().copied().filter(|&d| d != u16::MAX).max();
+    let mut choice = vec![u32::MAX; groups.len()];
+    let walker = GroupedWalk { tree, policy, player, groups, node_depth: &node_depth };
+    if let Some(max_depth) = max_depth {
+        for d in (0..=max_depth).rev() {
+            let mut q = vec![0.0; groups.total_actions];
+            walker.walk(tree.root as usize, &tree.lane_prob, &choice, Some((d, &mut q)));
+            for (g, c) in choice.iter_mut().enumerate() {
+                if group_depth[g] == d {
+                    let (o, na) = (groups.offset[g] as usize, groups.num_actions(g));
+                    let mut best = 0;
+                    for a in 1..na {
+                        if q[o + a] > q[o + best] {
+                            best = a;
+                        }
+                    }
+                    *c = best as u32;
+                }
+            }
+        }
+    }
+    let v = walker.walk(tree.root as usize, &tree.lane_prob, &choice, None);
+    let value = (0..tree.num_lanes).map(|lane| tree.lane_prob[lane] * v[lane]).sum();
+    Ok(BestResponse { value, choice: groups.group.iter().map(|&g| choice[g as usize]).collect() })
+}
+
+fn own_depths(tree: &PublicTree, player: usize, n: usize, depth: u16, out: &mut [u16]) {
+    out[n] = depth;
+    let step = u16::from(tree.kind[n] == NodeKind::Decision && tree.player[n] as usize == player);
+    for e in tree.edges(n) {
+        own_depths(tree, player, tree.edge_child[e] as usize, depth + step, out);
+    }
+}
+
+struct GroupedWalk<'a> {
+    tree: &'a PublicTree,
+    policy: &'a [f64],
+    player: usize,
+    groups: &'a Keying,
+    node_depth: &'a [u16],
+}
+
+impl GroupedWalk<'_> {
+    /// Responder's per-lane values below `n` given the fixed `choice`s; with `collect =
+    /// Some((d, q))`, adds the counterfactual action values of depth-`d` groups to `q` instead
+    /// (values above depth `d` are then not needed and returned as zeros).
+    fn walk(&self, n: usize, w: &[f64], choice: &[u32], mut collect: Option<(u16, &mut Vec<f64>)>) -> Vec<f64> {
+        let t = self.tree;
+        let l = t.num_lanes;
+        if w.iter().all(|&x| x == 0.0) {
+            return vec![0.0; l];
+        }
+        let first = t.first_edge[n] as usize;
+        let mut out = vec![0.0; l];
+        match t.kind[n] {
+            NodeKind::Terminal => out.copy_from_slice(t.payoffs(n, self.player)),
+            NodeKind::Chance => {
+                for e in t.edges(n) {
+                    let probs = t.prob_row(t.edge_prob_row[e]);
+                    let cw: Vec<f64> = w.iter().zip(probs).map(|(a, b)| a * b).collect();
+                    let v = self.walk(t.edge_child[e] as usize, &cw, choice, collect.as_mut().map(|(d, q)| (*d, &mut **q)));
+                    for lane in 0..l {
+                        out[lane] += probs[lane] * v[lane];
+                    }
+                }
+            }
+            NodeKind::Decision if t.player[n] as usize != self.player => {
+                for e in t.edges(n) {
+                    let a = e - first;
+                    let pr: Vec<f64> = (0..l).map(|lane| lane_policy(t, self.policy, n, a, lane)).collect();
+                    let cw: Vec<f64> = w.iter().zip(&pr).map(|(x, p)| x * p).collect();
+                    let v = self.walk(t.edge_child[e] as usize, &cw, choice, collect.as_mut().map(|(d, q)| (*d, &mut **q)));
+                    for lane in 0..l {
+                        out[lane] += pr[lane] * v[lane];
+                    }
+                }
+            }
+            NodeKind::Decision => {
+                let d = &t.decisions[t.aux[n] as usize];
+                let map = t.lane_map(d);
+                let depth = self.node_depth[n];
+                let group_of = |lane: usize| self.groups.group[(d.base + map[lane] as u32) as usize] as usize;
+                match collect.as_mut() {
+                    Some((cd, _)) if depth < *cd => {
+                        for e in t.edges(n) {
+                            self.walk(t.edge_child[e] as usize, w, choice, collect.as_mut().map(|(d, q)| (*d, &mut **q)));
+                        }
+                        return out;
+                    }
+                    Some((cd, q)) if depth == *cd => {
+                        for e in t.edges(n) {
+                            let a = e - first;
+                            let v = self.walk(t.edge_child[e] as usize, w, choice, None);
+                            for lane in (0..l).filter(|&lane| map[lane] != NO_SLOT) {
+                                let g = group_of(lane);
+                                q[self.groups.offset[g] as usize + a] += w[lane] * v[lane];
+                            }
+                        }
+                        return out;
+                    }
+                    _ => {}
+                }
+                for e in t.edges(n) {
+                    let a = (e - first) as u32;
+                    let chosen: Vec<bool> = (0..l).map(|lane| map[lane] != NO_SLOT && choice[group_of(lane)] == a).collect();
+                    if !chosen.iter().any(|&c| c) {
+                        continue;
+                    }
+                    let cw: Vec<f64> = (0..l).map(|lane| if chosen[lane] { w[lane] } else { 0.0 }).collect();
+                    let v = self.walk(t.edge_child[e] as usize, &cw, choice, None);
+                    for lane in 0..l {
+                        if chosen[lane] {
+                            out[lane] = v[lane];
+                        }
+                    }
+                }
+            }
+        }
+        out
     }
 }
 

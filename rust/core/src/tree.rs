@@ -98,6 +98,10 @@ pub struct PublicTree {
     pub lane_maps: Vec<u16>,
     /// Information sets.
     pub infosets: InfosetTable,
+    /// Whether some information-state key occurs in more than one public node (hidden actions
+    /// after the deal, private chance later in the game): then the tree's information sets are
+    /// pieces of the game's, which solvers and best responses group by key.
+    pub shared_keys: bool,
 }
 
 /// The information sets of a compiled tree, in id order.
@@ -260,6 +264,7 @@ impl TreeBuilder {
                 decisions: vec![],
                 lane_maps: vec![],
                 infosets: InfosetTable::default(),
+                shared_keys: false,
             },
             prob_index: HashMap::new(),
             payoff_index: HashMap::new(),
@@ -391,29 +396,38 @@ impl TreeBuilder {
         node_off
     }
 
-    /// Finishes the tree with `root` as its root, checking that information-set keys are unique
-    /// (each information set lies in one public node).
+    /// Finishes the tree with `root` as its root, noting whether any information-state key
+    /// occurs in more than one public node.
     pub fn finish(mut self, root: u32) -> Result<PublicTree> {
         self.tree.root = root;
         let mut seen: HashMap<&str, ()> = HashMap::with_capacity(self.tree.infosets.len());
-        for k in &self.tree.infosets.keys {
-            if seen.insert(k.as_str(), ()).is_some() {
-                return Err(Error::Compile(format!(
-                    "information state {k:?} occurs in two different public states; only games whose \
-                     private information is dealt before the first decision are supported"
-                )));
-            }
-        }
+        self.tree.shared_keys = !self.tree.infosets.keys.iter().all(|k| seen.insert(k.as_str(), ()).is_none());
         Ok(self.tree)
     }
 }
 
 /// Compiles any [`Game`] into a [`PublicTree`]: enumerates the deals before the first decision
 /// into lanes, then walks the public events for all lanes at once (in parallel near the root).
+/// Games whose later events are not public to all (the deals disagree on who moves or what is
+/// legal after the same events) are compiled with one lane: every history is a public node.
 pub fn compile<G: Game>(game: &G) -> Result<PublicTree> {
+    match compile_lanes(game, true) {
+        Err(Error::Compile(why)) if why.starts_with(NOT_PUBLIC) => compile_lanes(game, false),
+        other => other,
+    }
+}
+
+/// Start of the messages of compile errors that a one-lane compilation avoids.
+const NOT_PUBLIC: &str = "deals disagree";
+
+fn compile_lanes<G: Game>(game: &G, deal_lanes: bool) -> Result<PublicTree> {
     let mut lanes: Vec<(G::State, f64, String)> = Vec::new();
     let mut deal_nodes = 0;
-    collect_deals(game, game.initial_state(), 1.0, String::new(), &mut lanes, &mut deal_nodes)?;
+    if deal_lanes {
+        collect_deals(game, game.initial_state(), 1.0, String::new(), &mut lanes, &mut deal_nodes)?;
+    } else {
+        lanes.push((game.initial_state(), 1.0, String::new()));
+    }
     let names = lanes.iter().map(|l| l.2.trim().to_string()).collect();
     let probs = lanes.iter().map(|l| l.1).collect();
     let states: Vec<Option<G::State>> = lanes.into_iter().map(|l| Some(l.0)).collect();
@@ -458,8 +472,7 @@ fn build_node<G: Game>(game: &G, lanes: &[Option<G::State>], b: &mut TreeBuilder
     for s in &present {
         if game.turn(s) != turn {
             return Err(Error::Compile(format!(
-                "deals disagree on who moves after the same public events ({turn:?} vs {:?}); \
-                 only games whose private information is dealt before the first decision are supported",
+                "deals disagree on who moves after the same public events ({turn:?} vs {:?})",
                 game.turn(s)
             )));
         }
@@ -529,7 +542,7 @@ fn build_node<G: Game>(game: &G, lanes: &[Option<G::State>], b: &mut TreeBuilder
             for outs in &per_lane {
                 let pos: Vec<usize> = outs.iter().map(|(a, _)| order.iter().position(|x| x == a).unwrap()).collect();
                 if pos.windows(2).any(|w| w[0] >= w[1]) {
-                    return Err(Error::Compile("deals list chance outcomes in inconsistent orders".into()));
+                    return Err(Error::Compile("deals disagree on the order of chance outcomes".into()));
                 }
             }
             let mut rows = vec![vec![0.0; lanes.len()]; order.len()];

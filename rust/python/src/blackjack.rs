@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 pub fn blackjack_game(py: Python<'_>, up: Vec<i64>, max_hits: i64) -> PyResult<Game> {
     let game = Blackjack::new(&up, max_hits).py()?;
     let tree = py.allow_threads(|| game.build()).py()?;
-    Ok(Game::from_tree(tree))
+    Game::from_tree(tree)
 }
 
 /// Strategy tables of `policy` on a Blackjack++ `game`, one per decision node in the tree's

@@ -19,9 +19,10 @@ pub struct Game {
 }
 
 impl Game {
-    /// A game under its own keys.
-    pub fn from_tree(tree: PublicTree) -> Game {
-        Game { tree: Arc::new(tree), keying: None }
+    /// A game under its own keys (grouped by key where they recur across public nodes).
+    pub fn from_tree(tree: PublicTree) -> PyResult<Game> {
+        let keying = if tree.shared_keys { Some(Arc::new(Keying::of_tree(&tree).py()?)) } else { None };
+        Ok(Game { tree: Arc::new(tree), keying })
     }
 
     /// The key under which information set `i` is looked up in policies.
@@ -147,7 +148,7 @@ impl Game {
 #[pyfunction]
 pub fn load_game(py: Python<'_>, spec: &str) -> PyResult<Game> {
     let tree = py.allow_threads(|| cfrkit_core::games::load_game(spec)).py()?;
-    Ok(Game::from_tree(tree))
+    Game::from_tree(tree)
 }
 
 /// Compiles a recorded history tree (see `cfrkit.define`): node kinds (-1 chance, -4 terminal,
@@ -185,7 +186,7 @@ pub fn compile_recorded(
             cfrkit_core::tree::compile(&game)
         })
         .py()?;
-    Ok(Game::from_tree(tree))
+    Game::from_tree(tree)
 }
 
 fn probs_on(game: &Game, policy: &Policy, uniform_fallback: bool) -> PyResult<Vec<f64>> {
@@ -226,10 +227,13 @@ pub fn best_response(py: Python<'_>, game: &Game, policy: &Policy, player: usize
     let t = &game.tree;
     let mut pure = vec![0.0; t.infosets.total_actions];
     let mut keep = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for (i, &c) in br.choice.iter().enumerate() {
         if c != u32::MAX {
             pure[t.infosets.offset[i] as usize + c as usize] = 1.0;
-            keep.push(i);
+            if seen.insert(t.infosets.keys[i].as_str()) {
+                keep.push(i);
+            }
         }
     }
     let full = TabularPolicy::from_tree(t, &pure);

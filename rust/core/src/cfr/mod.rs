@@ -56,6 +56,11 @@ impl Solver {
 
     /// A solver that gives information sets sharing a key of `keying` one strategy.
     pub fn with_keying(tree: Arc<PublicTree>, keying: Option<Arc<Keying>>, algorithm: Algorithm, alternating: bool, threads: usize) -> Result<Solver> {
+        // A tree whose keys recur across public nodes is solved grouped by its own keys.
+        let keying = match keying {
+            None if tree.shared_keys => Some(Arc::new(Keying::of_tree(&tree)?)),
+            k => k,
+        };
         let grouped = keying.filter(|k| !k.is_identity()).map(grouped::Grouped::new);
         let pool = threads::pool(threads)?;
         let threads = pool.current_num_threads();

@@ -355,6 +355,7 @@ pub fn build(game: &Blackjack, shape: &Shape) -> PublicTree {
         lane_prob,
         lane_names,
         deal_nodes: 1 + 10,
+        shared_keys: false,
         root,
         kind,
         player,

@@ -1,0 +1,65 @@
+//! The [`Agent`] trait — anything that bids and plays from a player's [`View`] — and agent spec
+//! strings: `random`, `rules`, `table:DIR` (argmax of a trained strategy) and
+//! `table-sampled:DIR` (drawn from it). `DIR` is a training directory holding
+//! `strategy.cfrkit`, or the strategy file itself.
+
+use super::super::cards::{self, Card};
+use super::random::RandomAgent;
+use super::rules_agent::RulesAgent;
+use super::table_agent::{TableAgent, TableMode};
+use super::view::View;
+use crate::error::{Error, Result};
+use rand_pcg::Pcg64;
+use std::sync::Arc;
+
+/// A Setback player. Agents are shared by the games of a match running on many threads, so they
+/// hold no per-game state: every decision is a function of the view and the random stream.
+pub trait Agent: Send + Sync {
+    /// A short name for reports, e.g. `rules` or `table:runs/base`.
+    fn name(&self) -> String;
+    /// The bid (0 = Pass, 2, 3 or 4) of the viewing player, who is to act in the auction.
+    fn bid(&self, view: &View, rng: &mut Pcg64) -> Result<u8>;
+    /// The card the viewing player, who is to act after the auction, plays.
+    fn play(&self, view: &View, rng: &mut Pcg64) -> Result<Card>;
+}
+
+/// Spec strings the CLI and [`parse`] accept.
+pub const SPECS: &str = "random, rules, table:DIR or table-sampled:DIR (DIR holding strategy.cfrkit, or the file)";
+
+/// Builds an agent from a spec string (see [`SPECS`]).
+pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
+    let (kind, arg) = match spec.split_once(':') {
+        Some((k, a)) => (k, Some(a)),
+        None => (spec, None),
+    };
+    match (kind, arg) {
+        ("random", None) => Ok(Arc::new(RandomAgent)),
+        ("rules", None) => Ok(Arc::new(RulesAgent)),
+        ("table", Some(p)) if !p.is_empty() => Ok(Arc::new(TableAgent::load(p.as_ref(), TableMode::Argmax)?)),
+        ("table-sampled", Some(p)) if !p.is_empty() => {
+            Ok(Arc::new(TableAgent::load(p.as_ref(), TableMode::Sampled)?))
+        }
+        _ => Err(Error::invalid("agent", spec, format!("one of {SPECS}"))),
+    }
+}
+
+/// Checks an agent's bid against the legal bids.
+pub fn check_bid(agent: &dyn Agent, view: &View, b: u8) -> Result<u8> {
+    let legal = view.legal_bids();
+    if legal.contains(&b) {
+        Ok(b)
+    } else {
+        Err(Error::invalid(format!("bid of agent {}", agent.name()), b, format!("one of {legal:?}")))
+    }
+}
+
+/// Checks an agent's card against the legal cards.
+pub fn check_card(agent: &dyn Agent, view: &View, c: Card) -> Result<Card> {
+    let legal = view.legal_cards();
+    if c < 52 && legal & cards::bit(c) != 0 {
+        Ok(c)
+    } else {
+        let name = if c < 52 { cards::card_name(c) } else { c.to_string() };
+        Err(Error::invalid(format!("card of agent {}", agent.name()), name, format!("one of {}", cards::set_names(legal))))
+    }
+}

@@ -1,0 +1,224 @@
+//! A game to 11 (spec §1.6) with the dealer rotating every deal, all-pass deals included
+//! (§1.2). Seats are absolute: West 0, North 1, East 2, South 3; team 0 = West+East, team 1 =
+//! North+South. Deal `k` of a game is dealt from a deck that depends only on the match seed,
+//! the deck stream and `k`, so two games can be played on the same decks.
+
+use super::super::cards::{Card, CardSet};
+use super::super::rules::{Deal, GameScore};
+use super::agent::{check_bid, check_card, Agent};
+use super::view::View;
+use crate::error::{Error, Result};
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
+
+/// A game that has not ended after this many deals is refused (the agents never bid).
+pub const MAX_DEALS: usize = 1000;
+
+/// SplitMix64 finaliser, used to derive independent seeds.
+pub fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A generator for the sub-stream `(a, b)` of `seed` under a domain `tag`.
+pub fn stream(seed: u64, tag: u64, a: u64, b: u64) -> Pcg64 {
+    Pcg64::seed_from_u64(mix(mix(mix(mix(seed) ^ tag) ^ a) ^ b))
+}
+
+const DECKS: u64 = 0x6465_636b; // "deck"
+
+/// Deal `k` of deck stream `deck_stream` under `seed`: a shuffled deck dealt the original's way.
+pub fn deal_from_stream(seed: u64, deck_stream: u64, k: u64) -> Deal {
+    Deal::random(&mut stream(seed, DECKS, deck_stream, k))
+}
+
+/// One finished deal of a game, in absolute seats and teams.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealRecord {
+    /// Seat of the dealer.
+    pub dealer: u8,
+    /// The hand dealt to each seat.
+    pub hands: [CardSet; 4],
+    /// Bids in bidding order (the dealer's left first).
+    pub bids: Vec<u8>,
+    /// Deal score of each absolute team after the setback rule.
+    pub score: [i32; 2],
+}
+
+/// A game in progress: the score, the dealer, the current deal.
+#[derive(Clone, Debug)]
+pub struct Game {
+    seed: u64,
+    deck_stream: u64,
+    score: GameScore,
+    dealer: u8,
+    deal: Deal,
+    deals_done: usize,
+    play_out: bool,
+    records: Vec<DealRecord>,
+}
+
+impl Game {
+    /// A new game with the first dealer at `first_dealer` (0..4), decks from `(seed, deck_stream)`.
+    /// With `play_out` every card is played; without it a deal stops as soon as its score can no
+    /// longer change (§2.8), which gives the same scores faster.
+    pub fn new(seed: u64, deck_stream: u64, first_dealer: u8, play_out: bool) -> Result<Game> {
+        if first_dealer > 3 {
+            return Err(Error::invalid("first dealer", first_dealer, "a seat 0 (West), 1 (North), 2 (East) or 3 (South)"));
+        }
+        Ok(Game {
+            seed,
+            deck_stream,
+            score: GameScore::default(),
+            dealer: first_dealer,
+            deal: deal_from_stream(seed, deck_stream, 0),
+            deals_done: 0,
+            play_out,
+            records: Vec::new(),
+        })
+    }
+
+    /// Scores of the absolute teams (0 = West+East, 1 = North+South).
+    pub fn scores(&self) -> [i32; 2] {
+        self.score.scores
+    }
+    /// The winning absolute team, once the game is over.
+    pub fn winner(&self) -> Option<usize> {
+        self.score.winner()
+    }
+    /// Seat of the current dealer.
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+    /// The current deal (dealer-relative).
+    pub fn deal(&self) -> &Deal {
+        &self.deal
+    }
+    /// Finished deals, in order.
+    pub fn records(&self) -> &[DealRecord] {
+        &self.records
+    }
+    /// Seat of dealer-relative player `p`.
+    pub fn seat_of(&self, p: u8) -> u8 {
+        (self.dealer + p) % 4
+    }
+    /// The game score relative to the current dealer's team.
+    pub fn relative_score(&self) -> [i32; 2] {
+        let t = (self.dealer % 2) as usize;
+        [self.score.scores[t], self.score.scores[1 - t]]
+    }
+    /// Whether the current deal is over (every card played, or decided when not playing out).
+    pub fn deal_over(&self) -> bool {
+        self.deal.is_finished() || (!self.play_out && self.deal.is_exhausted())
+    }
+    /// Seat of the player to act (None when the deal is over or the game has ended).
+    pub fn to_act(&self) -> Option<u8> {
+        if self.winner().is_some() || self.deal_over() {
+            return None;
+        }
+        self.deal.to_act().map(|p| self.seat_of(p))
+    }
+    /// The view of the player at `seat`.
+    pub fn view(&self, seat: u8) -> View {
+        View::new(&self.deal, (seat % 4 + 4 - self.dealer) % 4, self.relative_score())
+    }
+
+    /// Makes a bid for the player to act.
+    pub fn bid(&mut self, b: u8) -> Result<()> {
+        self.check_open()?;
+        self.deal.bid(b)
+    }
+    /// Plays a card for the player to act.
+    pub fn play_card(&mut self, c: Card) -> Result<()> {
+        self.check_open()?;
+        self.deal.play_card(c)
+    }
+
+    fn check_open(&self) -> Result<()> {
+        if self.winner().is_some() {
+            Err(Error::invalid("move", "a move after the game ended", "no move: the game is over"))
+        } else if self.deal_over() {
+            Err(Error::invalid("move", "a move after the deal ended", "finish the deal first (next_deal)"))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Scores the finished deal, records it and, unless the game is won, deals the next one
+    /// with the dealer moved one seat to the left. Returns the deal's record.
+    pub fn next_deal(&mut self) -> Result<DealRecord> {
+        if !self.deal_over() {
+            return Err(Error::invalid("next_deal", "a deal still in progress", "a finished deal"));
+        }
+        let rel = self.deal.score().expect("a finished deal has a score");
+        self.score.add_deal(self.dealer, rel)?;
+        let t = (self.dealer % 2) as usize;
+        let mut score = [0; 2];
+        score[t] = rel[0];
+        score[1 - t] = rel[1];
+        let dealt = self.deal.dealt();
+        let mut hands = [0; 4];
+        for (p, &h) in dealt.iter().enumerate() {
+            hands[self.seat_of(p as u8) as usize] = h;
+        }
+        let rec = DealRecord { dealer: self.dealer, hands, bids: self.deal.bids(), score };
+        self.records.push(rec.clone());
+        self.deals_done += 1;
+        if self.winner().is_none() {
+            if self.deals_done >= MAX_DEALS {
+                return Err(Error::invalid(
+                    "game",
+                    format!("no winner after {MAX_DEALS} deals (scores {:?})", self.score.scores),
+                    "agents that bid, so that a game ends",
+                ));
+            }
+            self.dealer = (self.dealer + 1) % 4;
+            self.deal = deal_from_stream(self.seed, self.deck_stream, self.deals_done as u64);
+        }
+        Ok(rec)
+    }
+
+    /// Asks `agent` for the move of the player to act and makes it. Returns the seat and the
+    /// move: a bid, or a card.
+    pub fn agent_move(&mut self, agent: &dyn Agent, rng: &mut Pcg64) -> Result<(u8, Move)> {
+        self.check_open()?;
+        let seat = self.to_act().expect("an open deal has a player to act");
+        let view = self.view(seat);
+        let m = if view.legal_bids().is_empty() {
+            let c = check_card(agent, &view, agent.play(&view, rng)?)?;
+            self.deal.play_card(c)?;
+            Move::Card(c)
+        } else {
+            let b = check_bid(agent, &view, agent.bid(&view, rng)?)?;
+            self.deal.bid(b)?;
+            Move::Bid(b)
+        };
+        Ok((seat, m))
+    }
+
+    /// Plays the game to its end with `agents[t]` playing for absolute team `t`.
+    pub fn play(&mut self, agents: [&dyn Agent; 2], rng: &mut Pcg64) -> Result<usize> {
+        loop {
+            if let Some(w) = self.winner() {
+                return Ok(w);
+            }
+            if self.deal_over() {
+                self.next_deal()?;
+                continue;
+            }
+            let seat = self.to_act().expect("an open deal has a player to act");
+            self.agent_move(agents[(seat % 2) as usize], rng)?;
+        }
+    }
+}
+
+/// A move: a bid or a card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// A bid (0 = Pass).
+    Bid(u8),
+    /// A card.
+    Card(Card),
+}

@@ -1,0 +1,110 @@
+//! Duplicate matches (spec §5.1): agent A plays West+East (team 0) and agent B North+South in
+//! pairs of games on the same decks. In the first game of pair `i` the first dealer is
+//! `(3 + 2i) mod 4` (South for pair 0); in the second the dealer of every deal sits one seat
+//! further, so each hand goes to the other team. Pairs run in parallel; every game's decks and
+//! random choices depend only on the seed and the pair, so results do not depend on threads.
+
+use super::agent::Agent;
+use super::game::{stream, Game};
+use crate::error::Result;
+use crate::threads;
+use rayon::prelude::*;
+
+const CHOICES: u64 = 0x6167_656e_74; // "agent"
+
+/// The two games of a pair, from agent A's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PairOutcome {
+    /// Games of the pair won by A (0, 1 or 2).
+    pub a_wins: u32,
+    /// Deals played in both games.
+    pub deals: u32,
+    /// Sum of A's and of B's deal scores over those deals.
+    pub points: [i64; 2],
+}
+
+/// Plays the two games of pair `pair`; returns them (first, second) after they end.
+pub fn play_pair_games(a: &dyn Agent, b: &dyn Agent, seed: u64, pair: u64, play_out: bool) -> Result<[Game; 2]> {
+    let first = ((3 + 2 * pair) % 4) as u8;
+    let mut out = Vec::with_capacity(2);
+    for g in 0..2u8 {
+        let mut game = Game::new(seed, pair, (first + g) % 4, play_out)?;
+        let mut rng = stream(seed, CHOICES, pair, g as u64);
+        game.play([a, b], &mut rng)?;
+        out.push(game);
+    }
+    let second = out.pop().expect("two games");
+    let first = out.pop().expect("two games");
+    Ok([first, second])
+}
+
+/// The outcome of pair `pair`.
+pub fn play_pair(a: &dyn Agent, b: &dyn Agent, seed: u64, pair: u64) -> Result<PairOutcome> {
+    let games = play_pair_games(a, b, seed, pair, false)?;
+    let mut o = PairOutcome::default();
+    for g in &games {
+        o.a_wins += (g.winner() == Some(0)) as u32;
+        for r in g.records() {
+            o.deals += 1;
+            o.points[0] += r.score[0] as i64;
+            o.points[1] += r.score[1] as i64;
+        }
+    }
+    Ok(o)
+}
+
+/// Outcomes of pairs `pairs` (a range of pair indexes), in order, on `threads` threads.
+pub fn play_pairs(
+    a: &dyn Agent,
+    b: &dyn Agent,
+    seed: u64,
+    pairs: std::ops::Range<u64>,
+    threads: usize,
+) -> Result<Vec<PairOutcome>> {
+    let pool = threads::pool(threads)?;
+    pool.install(|| pairs.into_par_iter().map(|i| play_pair(a, b, seed, i)).collect())
+}
+
+/// A match summary.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Summary {
+    /// Duplicate pairs played.
+    pub pairs: u64,
+    /// Games played (2 per pair).
+    pub games: u64,
+    /// Games won by A.
+    pub a_wins: u64,
+    /// A's win rate.
+    pub win_rate: f64,
+    /// 95% confidence interval of A's win rate: normal approximation over pairs (each pair's
+    /// share of games won is one observation, which keeps the variance reduction of duplicate
+    /// play); `[0, 1]` with fewer than two pairs.
+    pub ci: [f64; 2],
+    /// Deals played.
+    pub deals: u64,
+    /// Mean deal score per deal of A's team and of B's team (after the setback rule).
+    pub mean_points: [f64; 2],
+}
+
+/// Summarises pair outcomes.
+pub fn summarize(outcomes: &[PairOutcome]) -> Summary {
+    let n = outcomes.len() as u64;
+    let a_wins: u64 = outcomes.iter().map(|o| o.a_wins as u64).sum();
+    let deals: u64 = outcomes.iter().map(|o| o.deals as u64).sum();
+    let pts = [0, 1].map(|t| outcomes.iter().map(|o| o.points[t]).sum::<i64>());
+    let win_rate = if n == 0 { 0.0 } else { a_wins as f64 / (2 * n) as f64 };
+    let ci = if n < 2 {
+        [0.0, 1.0]
+    } else {
+        let var = outcomes.iter().map(|o| (o.a_wins as f64 / 2.0 - win_rate).powi(2)).sum::<f64>() / (n - 1) as f64;
+        let half = 1.96 * (var / n as f64).sqrt();
+        [(win_rate - half).max(0.0), (win_rate + half).min(1.0)]
+    };
+    let mean = |x: i64| if deals == 0 { 0.0 } else { x as f64 / deals as f64 };
+    Summary { pairs: n, games: 2 * n, a_wins, win_rate, ci, deals, mean_points: [mean(pts[0]), mean(pts[1])] }
+}
+
+/// Plays `pairs` duplicate pairs of A against B and summarises them.
+pub fn run_match(a: &dyn Agent, b: &dyn Agent, pairs: u64, seed: u64, threads: usize) -> Result<Summary> {
+    Ok(summarize(&play_pairs(a, b, seed, 0..pairs, threads)?))
+}

@@ -1,0 +1,248 @@
+//! Setback play: views, agents, games to 11 and duplicate matches.
+
+use cfrkit_core::games::setback::abstraction::actions;
+use cfrkit_core::games::setback::cards::{self, parse_card, Card};
+use cfrkit_core::games::setback::keys;
+use cfrkit_core::games::setback::play::agent::{self, Agent};
+use cfrkit_core::games::setback::play::game::{Game, Move};
+use cfrkit_core::games::setback::play::matches::{play_pair_games, run_match};
+use cfrkit_core::games::setback::play::random::RandomAgent;
+use cfrkit_core::games::setback::play::rules_agent::{best_suit, RulesAgent};
+use cfrkit_core::games::setback::play::table_agent::{Source, TableAgent, TableMode};
+use cfrkit_core::games::setback::play::view::View;
+use cfrkit_core::games::setback::rules::Deal;
+use cfrkit_core::games::setback::store::Strategy;
+use cfrkit_core::games::setback::train::Algo;
+use cfrkit_core::Result;
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
+use std::sync::Arc;
+
+fn rng() -> Pcg64 {
+    Pcg64::seed_from_u64(1)
+}
+
+fn strategy(entries: Vec<(u64, Vec<f32>)>) -> Strategy {
+    let mut s = Strategy {
+        algo: Algo::CsCfr,
+        seed: 0,
+        iterations: 0,
+        root_value: 0.0,
+        keys: Vec::new(),
+        offsets: Vec::new(),
+        probs: Vec::new(),
+    };
+    let mut entries = entries;
+    entries.sort_by_key(|e| e.0);
+    for (k, p) in entries {
+        s.keys.push(k);
+        s.offsets.push(s.probs.len() as u64);
+        s.probs.extend(p);
+    }
+    s.offsets.push(s.probs.len() as u64);
+    s
+}
+
+#[test]
+fn duplicate_pairs_swap_the_hands_between_teams() {
+    let (a, b) = (RulesAgent, RandomAgent);
+    for pair in 0..6 {
+        let [g1, g2] = play_pair_games(&a, &b, 11, pair, true).unwrap();
+        let (r1, r2) = (g1.records(), g2.records());
+        assert!(!r1.is_empty() && !r2.is_empty());
+        for (d1, d2) in r1.iter().zip(r2) {
+            assert_eq!((d1.dealer + 1) % 4, d2.dealer, "the second game's dealer sits one seat further");
+            for seat in 0..4 {
+                let moved = (seat + 1) % 4;
+                assert_eq!(d1.hands[seat], d2.hands[moved], "the same hand, one seat on");
+                assert_ne!(seat % 2, moved % 2, "… which belongs to the other team");
+            }
+        }
+        // Both games end with a winner at 11 or more, strictly ahead.
+        for g in [&g1, &g2] {
+            let w = g.winner().unwrap();
+            assert!(g.scores()[w] >= 11 && g.scores()[w] > g.scores()[1 - w]);
+            let sum: [i32; 2] = g.records().iter().fold([0, 0], |s, r| [s[0] + r.score[0], s[1] + r.score[1]]);
+            assert_eq!(sum, g.scores());
+        }
+    }
+}
+
+#[test]
+fn matches_are_reproducible_by_seed_and_independent_of_threads() {
+    let (a, b) = (RulesAgent, RandomAgent);
+    let one = run_match(&a, &b, 40, 5, 1).unwrap();
+    let two = run_match(&a, &b, 40, 5, 2).unwrap();
+    assert_eq!(one, two);
+    let other = run_match(&a, &b, 40, 6, 2).unwrap();
+    assert_ne!(one, other, "another seed gives other decks");
+    assert_eq!((one.pairs, one.games), (40, 80));
+    assert!(one.ci[0] <= one.win_rate && one.win_rate <= one.ci[1]);
+}
+
+#[test]
+fn rules_beat_random() {
+    let r = run_match(&RulesAgent, &RandomAgent, 300, 1, 0).unwrap();
+    assert!(r.win_rate > 0.9 && r.ci[0] > 0.85, "rules vs random: {r:?}");
+    assert!(r.mean_points[0] > 1.0 && r.mean_points[1] < 0.0, "rules score, random is set back: {r:?}");
+}
+
+#[test]
+fn the_view_shows_only_the_players_own_cards_and_public_play() {
+    let mut d = Deal::seeded(3);
+    let v = View::new(&d, 2, [4, -1]);
+    assert!(!v.to_act() && v.legal_bids().is_empty() && v.legal_cards() == 0 && v.abstract_actions().is_none());
+    assert_eq!(v.hand(), d.hands()[2]);
+    assert_eq!(v.unseen().count_ones(), 46);
+    assert_eq!(v.unseen() & v.hand(), 0);
+    assert_eq!(v.score(), [4, -1]);
+    // First bidder bids Two, the others pass; the bidder leads.
+    for b in [2, 0, 0, 0] {
+        d.bid(b).unwrap();
+    }
+    let lead = cards::lowest(d.legal_cards());
+    d.play_card(lead).unwrap();
+    let v = View::new(&d, 2, [0, 0]);
+    assert!(v.to_act());
+    assert_eq!(v.leader(), Some(1));
+    assert_eq!(v.played(), cards::bit(lead));
+    assert_eq!(v.played_by(1), cards::bit(lead));
+    assert_eq!(v.unseen().count_ones(), 45);
+    assert_eq!(v.trick(), &[lead]);
+}
+
+#[test]
+fn agent_specs_and_their_errors() {
+    assert_eq!(agent::parse("random").unwrap().name(), "random");
+    assert_eq!(agent::parse("rules").unwrap().name(), "rules");
+    for bad in ["bogus", "table", "table:", "rules:x"] {
+        let e = agent::parse(bad).err().unwrap().to_string();
+        assert!(e.contains(bad) && e.contains("random, rules, table:DIR"), "{e}");
+    }
+    let e = agent::parse("table:/nonexistent/dir").err().unwrap().to_string();
+    assert!(e.contains("/nonexistent/dir") && e.contains("strategy.cfrkit"), "{e}");
+}
+
+/// An agent that always passes and plays its lowest legal card: games never end.
+struct Passer;
+impl Agent for Passer {
+    fn name(&self) -> String {
+        "passer".into()
+    }
+    fn bid(&self, _: &View, _: &mut Pcg64) -> Result<u8> {
+        Ok(0)
+    }
+    fn play(&self, v: &View, _: &mut Pcg64) -> Result<Card> {
+        Ok(cards::lowest(v.legal_cards()))
+    }
+}
+
+/// An agent that bids Four whatever the auction.
+struct Cheater;
+impl Agent for Cheater {
+    fn name(&self) -> String {
+        "cheater".into()
+    }
+    fn bid(&self, _: &View, _: &mut Pcg64) -> Result<u8> {
+        Ok(4)
+    }
+    fn play(&self, _: &View, _: &mut Pcg64) -> Result<Card> {
+        Ok(parse_card("2C").unwrap())
+    }
+}
+
+#[test]
+fn bad_agents_get_clear_errors() {
+    let e = run_match(&Passer, &Passer, 1, 0, 1).unwrap_err().to_string();
+    assert!(e.contains("no winner after 1000 deals"), "{e}");
+    let e = run_match(&Cheater, &RandomAgent, 1, 0, 1).unwrap_err().to_string();
+    assert!(e.contains("bid of agent cheater") && e.contains("\"4\"") && e.contains("[0]"), "{e}");
+    let mut g = Game::new(0, 0, 3, true).unwrap();
+    let e = g.bid(1).unwrap_err().to_string();
+    assert!(e.contains("one of [0, 2, 3, 4]"), "{e}");
+    assert!(Game::new(0, 0, 4, true).unwrap_err().to_string().contains("South"));
+}
+
+#[test]
+fn a_game_reports_every_move_and_deals_rotate() {
+    let mut g = Game::new(9, 0, 3, true).unwrap();
+    let mut r = rng();
+    let mut cards_played = 0;
+    while g.winner().is_none() {
+        if g.deal_over() {
+            let rec = g.next_deal().unwrap();
+            assert!(rec.bids.len() == 4);
+            continue;
+        }
+        let (seat, m) = g.agent_move(&RulesAgent, &mut r).unwrap();
+        assert!(seat < 4);
+        if let Move::Card(_) = m {
+            cards_played += 1;
+        }
+    }
+    for (k, rec) in g.records().iter().enumerate() {
+        assert_eq!(rec.dealer as usize, (3 + k) % 4);
+    }
+    let bid_deals = g.records().iter().filter(|r| r.bids.iter().any(|&b| b > 0)).count();
+    assert_eq!(cards_played, 24 * bid_deals, "played out: every card of every bid deal");
+}
+
+#[test]
+fn rules_agent_bids_strong_hands_and_passes_weak_ones() {
+    let strong = cards::parse_cards("AS KS JS 2S TD 9C").unwrap();
+    let (s, pts) = best_suit(strong);
+    assert_eq!(s, 3);
+    assert!(pts >= 3.2, "{pts}");
+    let weak = cards::parse_cards("7C 8D 9H 6S 5C 8H").unwrap();
+    assert!(best_suit(weak).1 < 1.8);
+    let other = [cards::parse_cards("2H 3H 4H 5H 6H 7H").unwrap(), cards::parse_cards("2D 3D 4D 5D 6D 7D").unwrap()];
+    let d = Deal::from_hands([other[0], strong, other[1], weak]).unwrap();
+    let v = View::of_actor(&d, [0, 0]).unwrap();
+    assert_eq!(RulesAgent.bid(&v, &mut rng()).unwrap(), 4);
+}
+
+#[test]
+fn table_agent_plays_the_argmax_and_falls_back_on_missing_keys() {
+    let hands = ["AS JS 4S KH 7H 9D", "QD TD 4D TS 9S 6S", "KC 5C KD 5H 2D 3S", "AH JH 8H 3H 2C 9C"];
+    let sets = hands.map(|h| cards::parse_cards(h).unwrap());
+    // Hands are dealer-relative: player 1 (first bidder) holds QD TD 4D TS 9S 6S, key 0QT4...Tx6.
+    let d = Deal::from_hands([sets[0], sets[1], sets[2], sets[3]]).unwrap();
+    let acts = actions(&d);
+    let k = keys::key(&d, &acts).unwrap();
+    assert_eq!(keys::key_string(k), "0QT4...Tx6");
+    let v = View::of_actor(&d, [0, 0]).unwrap();
+    let table = TableAgent::new(Arc::new(strategy(vec![(k, vec![0.1, 0.6, 0.3])])), TableMode::Argmax, "t");
+    assert_eq!(table.bid_with_source(&v, &mut rng()).unwrap(), (2, Source::Table));
+    let empty = TableAgent::new(Arc::new(strategy(vec![])), TableMode::Argmax, "empty");
+    assert_eq!(empty.bid_with_source(&v, &mut rng()).unwrap(), (3, Source::Fallback), "missing: Three");
+    // Sampled mode follows the probabilities.
+    let sampled = TableAgent::new(Arc::new(strategy(vec![(k, vec![0.0, 0.25, 0.75])])), TableMode::Sampled, "s");
+    let mut r = rng();
+    let threes = (0..4000).filter(|_| sampled.bid(&v, &mut r).unwrap() == 3).count();
+    assert!((2800..3200).contains(&threes), "{threes}");
+
+    // After Two, Three, Four the dealer (AS JS 4S: a candidate Jack) may Pass or steal the Four;
+    // with the key missing and Three not legal, the fallback passes.
+    let mut d2 = d;
+    for b in [2, 3, 4] {
+        d2.bid(b).unwrap();
+    }
+    let v2 = View::of_actor(&d2, [0, 0]).unwrap();
+    assert_eq!(v2.abstract_actions().unwrap().n, 2);
+    assert_eq!(empty.bid_with_source(&v2, &mut rng()).unwrap(), (0, Source::Fallback));
+
+    // Missing playout key: the first abstract action in canonical order.
+    let mut d3 = d;
+    for b in [2, 0, 0, 0] {
+        d3.bid(b).unwrap();
+    }
+    let v3 = View::of_actor(&d3, [0, 0]).unwrap();
+    let a3 = v3.abstract_actions().unwrap();
+    assert_eq!(a3.n, 2, "two candidate suits: E0, E1");
+    let (c, src) = empty.play_with_source(&v3, &mut rng()).unwrap();
+    assert_eq!((cards::card_name(c), src), ("QD".to_string(), Source::Fallback));
+    let k3 = v3.key(&a3).unwrap();
+    let t3 = TableAgent::new(Arc::new(strategy(vec![(k3, vec![0.2, 0.8])])), TableMode::Argmax, "t3");
+    let (c, src) = t3.play_with_source(&v3, &mut rng()).unwrap();
+    assert_eq!((cards::card_name(c), src), ("9S".to_string(), Source::Table));
+}

@@ -24,7 +24,8 @@ pub trait Agent: Send + Sync {
 }
 
 /// Spec strings the CLI and [`parse`] accept.
-pub const SPECS: &str = "random, rules, table:DIR or table-sampled:DIR (DIR holding strategy.cfrkit, or the file)";
+pub const SPECS: &str =
+    "random, rules, table:DIR or table-sampled:DIR (DIR holding strategy.cfrkit, or the file)";
 
 /// Builds an agent from a spec string (see [`SPECS`]).
 pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
@@ -35,7 +36,9 @@ pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
     match (kind, arg) {
         ("random", None) => Ok(Arc::new(RandomAgent)),
         ("rules", None) => Ok(Arc::new(RulesAgent)),
-        ("table", Some(p)) if !p.is_empty() => Ok(Arc::new(TableAgent::load(p.as_ref(), TableMode::Argmax)?)),
+        ("table", Some(p)) if !p.is_empty() => {
+            Ok(Arc::new(TableAgent::load(p.as_ref(), TableMode::Argmax)?))
+        }
         ("table-sampled", Some(p)) if !p.is_empty() => {
             Ok(Arc::new(TableAgent::load(p.as_ref(), TableMode::Sampled)?))
         }
@@ -49,7 +52,11 @@ pub fn check_bid(agent: &dyn Agent, view: &View, b: u8) -> Result<u8> {
     if legal.contains(&b) {
         Ok(b)
     } else {
-        Err(Error::invalid(format!("bid of agent {}", agent.name()), b, format!("one of {legal:?}")))
+        Err(Error::invalid(
+            format!("bid of agent {}", agent.name()),
+            b,
+            format!("one of {legal:?}"),
+        ))
     }
 }
 
@@ -59,7 +66,15 @@ pub fn check_card(agent: &dyn Agent, view: &View, c: Card) -> Result<Card> {
     if c < 52 && legal & cards::bit(c) != 0 {
         Ok(c)
     } else {
-        let name = if c < 52 { cards::card_name(c) } else { c.to_string() };
-        Err(Error::invalid(format!("card of agent {}", agent.name()), name, format!("one of {}", cards::set_names(legal))))
+        let name = if c < 52 {
+            cards::card_name(c)
+        } else {
+            c.to_string()
+        };
+        Err(Error::invalid(
+            format!("card of agent {}", agent.name()),
+            name,
+            format!("one of {}", cards::set_names(legal)),
+        ))
     }
 }

@@ -282,7 +282,7 @@ pub fn build(game: &Blackjack, shape: &Shape) -> PublicTree {
     }
     // Chance rows: row 0 for cards 1..9, row 1 for tens.
     let mut prob_rows = vec![card_prob(1); NUM_LANES];
-    prob_rows.extend(std::iter::repeat(card_prob(10)).take(NUM_LANES));
+    prob_rows.extend(std::iter::repeat_n(card_prob(10), NUM_LANES));
 
     // Payoff rows, one per distinct payoff vector (player-major: P0's lanes, then P1's).
     let mut payoff_rows = Vec::new();

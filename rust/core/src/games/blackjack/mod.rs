@@ -4,7 +4,8 @@
 //! * [`rules`]: hand values, the Stand/Hit transitions and the payoffs on a compact public state;
 //! * [`game`]: the game as a generic [`Game`](crate::game::Game) (slow to compile, used to check);
 //! * [`shape`]: exact sizes of the public tree, computed before anything large is allocated;
-//! * [`build`]: the direct parallel builder used by [`load`].
+//! * [`build`]: the direct parallel builder used by [`load`];
+//! * [`ranges`]: CFR-family iterations over per-player ranges instead of deal lanes.
 //!
 //! The private deals (P0's and P1's down cards, 10 × 10 = 100 lanes) come before the first
 //! decision; every later event (actions, hit cards) is public. An information set is a decision
@@ -14,6 +15,7 @@
 
 pub mod build;
 pub mod game;
+pub mod ranges;
 pub mod rules;
 pub mod shape;
 

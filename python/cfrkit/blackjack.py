@@ -20,8 +20,8 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import List, Optional, Sequence
 
 import numpy as np
 
@@ -65,7 +65,7 @@ class StrategyTable:
     ``d`` at the node whose dump path is ``paths[i]`` (``""`` is the root, ``"s"`` the node
     after P0 stands, ``"h3/s"`` after P0 hits a 3 and P1 stands), where ``players[i]`` acts."""
 
-    paths: List[str]
+    paths: list[str]
     players: np.ndarray
     probs: np.ndarray
 
@@ -117,7 +117,7 @@ class Solution:
     game: Game
     solver: Solver
     #: Expected values of the average strategy for P0, P1 and the dealer.
-    values: List[float]
+    values: list[float]
     #: NashConv of the average strategy (sum of both players' best-response gains).
     nash_conv: float
     #: The average strategy per decision node.
@@ -152,7 +152,7 @@ def _solution(g: Game, solver: Solver, build_seconds: float, solve_seconds: floa
     return Solution(g, solver, values, solver.nash_conv(), table, build_seconds, solve_seconds)
 
 
-def _parse_up(text: str) -> List[int]:
+def _parse_up(text: str) -> list[int]:
     try:
         return [int(x) for x in text.split(",")]
     except ValueError:
@@ -177,7 +177,7 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """``cfrkit blackjack``: returns the exit status (errors propagate as CfrkitError)."""
     from .cli import emit_json, peak_memory_bytes
 
@@ -204,10 +204,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
     out = [
         f"Up cards: P0 {up[0]}, P1 {up[1]}, dealer {up[2]}; max hits {args.max_hits or 'unlimited'}",
-        f"Tree built in {build_seconds:.3f} s. Num nodes: {nodes} ({decisions} decision nodes, "
-        f"{g.num_infosets} information sets, {g.num_public_nodes} public nodes with chance)",
-        f"Trained {solver.algorithm} for {solver.iteration} iterations"
-        f"{' (interrupted)' if interrupted else ''} on {solver.threads} thread(s) in {sol.solve_seconds:.3f} s",
+        (f"Tree built in {build_seconds:.3f} s. Num nodes: {nodes} ({decisions} decision nodes, "
+        f"{g.num_infosets} information sets, {g.num_public_nodes} public nodes with chance)"),
+        (f"Trained {solver.algorithm} for {solver.iteration} iterations"
+        f"{' (interrupted)' if interrupted else ''} on {solver.threads} thread(s) in {sol.solve_seconds:.3f} s"),
         "ROOT PAYOFFS (average strategy, exact): "
         + ", ".join(f"{who} {v:.7f}" for who, v in zip(("P0", "P1", "dealer"), sol.values)),
         f"NashConv: {sol.nash_conv:.3g}",

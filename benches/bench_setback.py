@@ -8,7 +8,6 @@ for 1M iterations) is `python benches/setback_vs_original.py`.
 import random
 
 import pytest
-
 from cfrkit import setback
 
 

@@ -54,9 +54,15 @@ def steady_rate(checkpoint: Path, threads: int, seconds: float) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--checkpoint", type=Path, help="start from this checkpoint (default: warm a fresh table)")
-    ap.add_argument("--warm", type=int, default=3000, help="deals to warm a fresh table (default 3000)")
-    ap.add_argument("--seconds", type=float, default=60.0, help="seconds per measurement (default 60)")
+    ap.add_argument(
+        "--checkpoint", type=Path, help="start from this checkpoint (default: warm a fresh table)"
+    )
+    ap.add_argument(
+        "--warm", type=int, default=3000, help="deals to warm a fresh table (default 3000)"
+    )
+    ap.add_argument(
+        "--seconds", type=float, default=60.0, help="seconds per measurement (default 60)"
+    )
     ap.add_argument("--algo", default="cs-cfr", choices=setback.ALGORITHMS)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
@@ -76,25 +82,39 @@ def main() -> None:
         "warm_up": warm,
         "one_thread": one,
         "all_threads": every,
-        "scaling": every["deals_per_second"] / one["deals_per_second"] if one["deals_per_second"] else 0.0,
+        "scaling": every["deals_per_second"] / one["deals_per_second"]
+        if one["deals_per_second"]
+        else 0.0,
         "speedup_per_core_vs_original": one["deals_per_second"] / original_per_core,
-        "hours_for_1M_iterations": 1e6 / every["deals_per_second"] / 3600 if every["deals_per_second"] else None,
+        "hours_for_1M_iterations": 1e6 / every["deals_per_second"] / 3600
+        if every["deals_per_second"]
+        else None,
         "bytes_for_original_64M_infosets": every["bytes_per_infoset"] * ORIGINAL_INFOSETS_AT_64M,
         "cores": os.cpu_count(),
     }
     if a.json:
         print(json.dumps(res, sort_keys=True))
         return
-    print(f"Setback {a.algo}, steady state from deal {one['from_iteration']:,} ({one['infosets']:,} infosets)")
+    print(
+        f"Setback {a.algo}, steady state from deal {one['from_iteration']:,} ({one['infosets']:,} infosets)"
+    )
     print(f"{'':28}{'cfrkit':>16}{'original':>16}")
     print(f"{'deals/s, 1 thread':28}{one['deals_per_second']:>16.1f}{'4-5':>16}")
-    print(f"{'deals/s, ' + str(every['threads']) + ' threads':28}{every['deals_per_second']:>16.1f}{'-':>16}")
+    print(
+        f"{'deals/s, ' + str(every['threads']) + ' threads':28}{every['deals_per_second']:>16.1f}{'-':>16}"
+    )
     print(f"{'deals per CPU-second':28}{one['deals_per_cpu_second']:>16.1f}{'4-5':>16}")
     print(f"{'bytes per infoset':28}{every['bytes_per_infoset']:>16.1f}{'~460 (16 GB/35 M)':>16}")
-    print(f"{'RAM for 34.6 M infosets':28}{res['bytes_for_original_64M_infosets'] / 2**30:>14.1f} G{'>= 16 G':>16}")
-    print(f"{'hours for 1M iterations':28}{res['hours_for_1M_iterations']:>16.1f}{'~62 (4.5/s)':>16}")
-    print(f"speed-up per core vs the original: {res['speedup_per_core_vs_original']:.0f}x; "
-          f"scaling 1 -> {every['threads']} threads: {res['scaling']:.2f}x")
+    print(
+        f"{'RAM for 34.6 M infosets':28}{res['bytes_for_original_64M_infosets'] / 2**30:>14.1f} G{'>= 16 G':>16}"
+    )
+    print(
+        f"{'hours for 1M iterations':28}{res['hours_for_1M_iterations']:>16.1f}{'~62 (4.5/s)':>16}"
+    )
+    print(
+        f"speed-up per core vs the original: {res['speedup_per_core_vs_original']:.0f}x; "
+        f"scaling 1 -> {every['threads']} threads: {res['scaling']:.2f}x"
+    )
 
 
 if __name__ == "__main__":

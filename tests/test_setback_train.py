@@ -9,9 +9,7 @@ import time
 
 import numpy as np
 import pytest
-
-from cfrkit import errors
-from cfrkit import setback
+from cfrkit import errors, setback
 from cfrkit.setback.cli import main
 
 
@@ -26,7 +24,10 @@ def assert_same_strategy(a, b):
 
 def cli(*args):
     return subprocess.Popen(
-        [sys.executable, "-m", "cfrkit.setback", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-m", "cfrkit.setback", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
 
 
@@ -43,7 +44,23 @@ def wait_for_checkpoint(path, at_least, proc, timeout=300):
 
 
 def test_train_writes_a_queryable_strategy(tmp_path, capsys):
-    assert main(["train", "--iterations", "4", "--threads", "1", "--seed", "1", "--out", str(tmp_path), "--json"]) == 0
+    assert (
+        main(
+            [
+                "train",
+                "--iterations",
+                "4",
+                "--threads",
+                "1",
+                "--seed",
+                "1",
+                "--out",
+                str(tmp_path),
+                "--json",
+            ]
+        )
+        == 0
+    )
     rec = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert rec["iterations"] == 4 and rec["algo"] == "cs-cfr" and rec["threads"] == 1
     assert rec["infosets"] > 1000
@@ -93,7 +110,16 @@ def test_resume_continues_exactly(tmp_path):
 def test_sigkill_then_resume_loses_nothing(tmp_path):
     target = 30
     killed, ref = tmp_path / "killed", tmp_path / "ref"
-    args = ["--iterations", str(target), "--threads", "1", "--seed", "9", "--checkpoint-seconds", "0.2"]
+    args = [
+        "--iterations",
+        str(target),
+        "--threads",
+        "1",
+        "--seed",
+        "9",
+        "--checkpoint-seconds",
+        "0.2",
+    ]
     p = cli("train", "--out", str(killed), *args)
     wait_for_checkpoint(killed / "checkpoint.cfrkit", 2, p)
     p.send_signal(signal.SIGKILL)
@@ -102,24 +128,37 @@ def test_sigkill_then_resume_loses_nothing(tmp_path):
     assert 2 <= k < target
     assert not (killed / "strategy.cfrkit").exists()
     leftovers = [f for f in os.listdir(killed) if f not in ("checkpoint.cfrkit",)]
-    for f in leftovers:  # at most a temporary file of an interrupted write, never a half-written checkpoint
+    for f in (
+        leftovers
+    ):  # at most a temporary file of an interrupted write, never a half-written checkpoint
         assert f.startswith(".checkpoint.cfrkit.tmp")
     p = cli("train", "--out", str(killed), "--resume", *args)
-    out, err = p.communicate(timeout=600)
+    _out, err = p.communicate(timeout=600)
     assert p.returncode == 0, err
     setback.train(ref, target, seed=9, threads=1)
     assert_same_strategy(killed, ref)
-    assert setback.load_strategy(killed / "strategy.cfrkit").root_value == setback.load_strategy(
-        ref / "strategy.cfrkit"
-    ).root_value
+    assert (
+        setback.load_strategy(killed / "strategy.cfrkit").root_value
+        == setback.load_strategy(ref / "strategy.cfrkit").root_value
+    )
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_ctrl_c_saves_a_checkpoint(tmp_path, sig):
-    p = cli("train", "--out", str(tmp_path), "--iterations", "100000", "--threads", "2", "--checkpoint-seconds", "0.3")
+    p = cli(
+        "train",
+        "--out",
+        str(tmp_path),
+        "--iterations",
+        "100000",
+        "--threads",
+        "2",
+        "--checkpoint-seconds",
+        "0.3",
+    )
     wait_for_checkpoint(tmp_path / "checkpoint.cfrkit", 1, p)
     p.send_signal(sig)
-    out, err = p.communicate(timeout=120)
+    _out, err = p.communicate(timeout=120)
     assert p.returncode == 130, err
     assert "interrupted at" in err and "checkpoint saved" in err
     t = setback.Trainer.load(tmp_path / "checkpoint.cfrkit", 2)
@@ -150,7 +189,7 @@ def test_corrupt_and_foreign_files_are_refused(tmp_path):
     # The CLI refuses to resume a corrupt checkpoint with a one-line error.
     ckpt.write_bytes(bytes(bad))
     p = cli("train", "--out", str(tmp_path), "--iterations", "3", "--resume")
-    out, err = p.communicate(timeout=120)
+    _out, err = p.communicate(timeout=120)
     assert p.returncode == 2 and "checksum mismatch" in err and "Traceback" not in err
 
 
@@ -170,7 +209,9 @@ def test_cli_and_api_errors(tmp_path, capsys):
     setback.train(tmp_path, 1, threads=1)
     assert main(["train", "--iterations", "2", "--out", str(tmp_path)]) == 2
     assert "already holds checkpoint.cfrkit" in capsys.readouterr().err
-    assert main(["train", "--iterations", "2", "--out", str(tmp_path), "--resume", "--seed", "5"]) == 2
+    assert (
+        main(["train", "--iterations", "2", "--out", str(tmp_path), "--resume", "--seed", "5"]) == 2
+    )
     assert "made with 'cs-cfr'/0" in capsys.readouterr().err
     with pytest.raises(errors.InvalidArgumentError, match="seconds"):
         setback.Trainer().run(1, 0.0)

@@ -19,7 +19,14 @@ from .._cfrkit import SetbackTrainer as Trainer
 from .._cfrkit import setback_hand_sketch as hand_sketch
 from .._cfrkit import setback_key_string as key_string
 from .._cfrkit import setback_parse_key as parse_key
-from .training import ALGORITHMS, CHECKPOINT_FILE, STRATEGY_FILE, TrainingInterrupted, TrainResult, train
+from .training import (
+    ALGORITHMS,
+    CHECKPOINT_FILE,
+    STRATEGY_FILE,
+    TrainingInterrupted,
+    TrainResult,
+    train,
+)
 
 
 def load_strategy(path) -> Strategy:
@@ -30,13 +37,13 @@ def load_strategy(path) -> Strategy:
 __all__ = [
     "ALGORITHMS",
     "CHECKPOINT_FILE",
+    "STRATEGY_FILE",
     "Deal",
     "GameScore",
-    "STRATEGY_FILE",
     "Strategy",
     "TrainResult",
-    "TrainingInterrupted",
     "Trainer",
+    "TrainingInterrupted",
     "hand_sketch",
     "key_string",
     "load_strategy",

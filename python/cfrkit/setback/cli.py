@@ -18,34 +18,66 @@ import argparse
 import json
 import signal
 import sys
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from ..errors import CfrkitError
 from . import ALGORITHMS, Deal, Strategy, TrainingInterrupted, train
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="cfrkit setback", description="Setback (Auction Pitch): train, inspect")
+    p = argparse.ArgumentParser(
+        prog="cfrkit setback", description="Setback (Auction Pitch): train, inspect"
+    )
     sub = p.add_subparsers(dest="command", required=True)
 
-    t = sub.add_parser("train", help="train the baseline deal game (CFR over sampled deals, all cores)")
-    t.add_argument("--iterations", type=int, required=True, help="total deals to reach (a resumed run continues to it)")
-    t.add_argument("--out", required=True, help="directory for checkpoint.cfrkit and strategy.cfrkit")
-    t.add_argument("--threads", type=int, default=0, help="worker threads (default 0: CFRKIT_NUM_THREADS or all cores)")
-    t.add_argument("--algo", default="cs-cfr", help="cs-cfr (the original's chance-sampled CFR) or es-mccfr")
+    t = sub.add_parser(
+        "train", help="train the baseline deal game (CFR over sampled deals, all cores)"
+    )
+    t.add_argument(
+        "--iterations",
+        type=int,
+        required=True,
+        help="total deals to reach (a resumed run continues to it)",
+    )
+    t.add_argument(
+        "--out", required=True, help="directory for checkpoint.cfrkit and strategy.cfrkit"
+    )
+    t.add_argument(
+        "--threads",
+        type=int,
+        default=0,
+        help="worker threads (default 0: CFRKIT_NUM_THREADS or all cores)",
+    )
+    t.add_argument(
+        "--algo", default="cs-cfr", help="cs-cfr (the original's chance-sampled CFR) or es-mccfr"
+    )
     t.add_argument("--seed", type=int, default=0, help="seed of the deal stream (default 0)")
     t.add_argument("--resume", action="store_true", help="continue the checkpoint in --out")
-    t.add_argument("--checkpoint-seconds", type=float, default=600.0, help="seconds between checkpoints (default 600)")
-    t.add_argument("--json", action="store_true", help="print the run's figures as one JSON line at the end")
+    t.add_argument(
+        "--checkpoint-seconds",
+        type=float,
+        default=600.0,
+        help="seconds between checkpoints (default 600)",
+    )
+    t.add_argument(
+        "--json", action="store_true", help="print the run's figures as one JSON line at the end"
+    )
 
     s = sub.add_parser("show", help="summarise a strategy file or print the strategy of keys")
     s.add_argument("file", help="a strategy file (DIR/strategy.cfrkit)")
-    s.add_argument("--key", action="append", default=[], help="a key string, e.g. 0AJ4 (repeatable)")
+    s.add_argument(
+        "--key", action="append", default=[], help="a key string, e.g. 0AJ4 (repeatable)"
+    )
     s.add_argument("--json", action="store_true", help="print JSON")
 
     d = sub.add_parser("deal", help="abstract actions and key of the player to act in a deal")
     g = d.add_mutually_exclusive_group(required=True)
-    g.add_argument("--hands", nargs=4, metavar="HAND", help='four hands, dealer first, e.g. "AS JS 4S KH 7H 9D"')
+    g.add_argument(
+        "--hands",
+        nargs=4,
+        metavar="HAND",
+        help='four hands, dealer first, e.g. "AS JS 4S KH 7H 9D"',
+    )
     g.add_argument("--seed", type=int, help="a random deal from this seed")
     return p
 
@@ -96,7 +128,10 @@ def _train(a: argparse.Namespace) -> int:
         )
     except TrainingInterrupted as e:
         prog.done()
-        print(f"interrupted at {e.result.iterations:,} deals; checkpoint saved to {e.result.checkpoint}", file=sys.stderr)
+        print(
+            f"interrupted at {e.result.iterations:,} deals; checkpoint saved to {e.result.checkpoint}",
+            file=sys.stderr,
+        )
         if a.json:
             print(json.dumps(e.result.to_dict(), sort_keys=True))
         return 130
@@ -125,8 +160,14 @@ def _show(a: argparse.Namespace) -> int:
                 body = "not trained" if v is None else "  ".join(f"{c} {p:.4f}" for c, p in v)
                 print(f"{k}: {body}")
         return 0
-    info = {"file": a.file, "algo": s.algo, "seed": s.seed, "iterations": s.iterations, "infosets": len(s),
-            "root_value": s.root_value}
+    info = {
+        "file": a.file,
+        "algo": s.algo,
+        "seed": s.seed,
+        "iterations": s.iterations,
+        "infosets": len(s),
+        "root_value": s.root_value,
+    }
     if a.json:
         print(json.dumps(info, sort_keys=True))
     else:
@@ -139,11 +180,13 @@ def _deal(a: argparse.Namespace) -> int:
     d = Deal(hands=a.hands) if a.hands else Deal.random(a.seed)
     for i, h in enumerate(d.hands):
         print(f"player {i}{' (dealer)' if i == 0 else ''}: {' '.join(h)}")
-    print(f"to act: player {d.player}; abstract actions: {' '.join(d.abstract_actions())}; key: {d.key()}")
+    print(
+        f"to act: player {d.player}; abstract actions: {' '.join(d.abstract_actions())}; key: {d.key()}"
+    )
     return 0
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Runs ``cfrkit setback`` with ``argv`` (without the program and sub-command names)."""
     a = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     try:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 from .._cfrkit import SetbackTrainer as Trainer
 from ..errors import InvalidArgumentError
@@ -33,7 +33,7 @@ class TrainResult:
     bytes_per_infoset: float
     root_value: float
     checkpoint: str
-    strategy: Optional[str]
+    strategy: str | None
     interrupted: bool
 
     def to_dict(self) -> dict:
@@ -57,7 +57,7 @@ def train(
     threads: int = 0,
     resume: bool = False,
     checkpoint_seconds: float = 600.0,
-    progress: Optional[Callable[[dict], None]] = None,
+    progress: Callable[[dict], None] | None = None,
     progress_seconds: float = 2.0,
     write_strategy: bool = True,
 ) -> TrainResult:
@@ -70,11 +70,17 @@ def train(
     is refused rather than overwritten. ``progress`` is called with a dict of figures.
     """
     if algo not in ALGORITHMS:
-        raise InvalidArgumentError(f"invalid value for algo: {algo!r} (one of {', '.join(ALGORITHMS)})")
+        raise InvalidArgumentError(
+            f"invalid value for algo: {algo!r} (one of {', '.join(ALGORITHMS)})"
+        )
     if not isinstance(iterations, int) or iterations < 0:
-        raise InvalidArgumentError(f"invalid value for iterations: {iterations!r} (a non-negative integer)")
+        raise InvalidArgumentError(
+            f"invalid value for iterations: {iterations!r} (a non-negative integer)"
+        )
     if not checkpoint_seconds > 0:
-        raise InvalidArgumentError(f"invalid value for checkpoint_seconds: {checkpoint_seconds!r} (a positive number)")
+        raise InvalidArgumentError(
+            f"invalid value for checkpoint_seconds: {checkpoint_seconds!r} (a positive number)"
+        )
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     ckpt = out / CHECKPOINT_FILE
@@ -162,5 +168,7 @@ class TrainingInterrupted(KeyboardInterrupt):
     """Ctrl-C stopped training; the checkpoint was saved. ``result`` holds the figures."""
 
     def __init__(self, result: TrainResult):
-        super().__init__(f"training interrupted at iteration {result.iterations}; checkpoint saved to {result.checkpoint}")
+        super().__init__(
+            f"training interrupted at iteration {result.iterations}; checkpoint saved to {result.checkpoint}"
+        )
         self.result = result

@@ -39,7 +39,8 @@ fn key(d: &Deal) -> Option<String> {
 /// Plays an abstract action by its code and returns the concrete card (None for bids).
 fn play(d: &mut Deal, code: &str) -> Option<String> {
     let a = actions(d);
-    let i = a.as_slice().iter().position(|x| x.code() == code).unwrap_or_else(|| panic!("{code} not in {:?}", codes(d)));
+    let i =
+        a.as_slice().iter().position(|x| x.code() == code).unwrap_or_else(|| panic!("{code} not in {:?}", codes(d)));
     match a.acts[i] {
         abstraction::Action::Bid(b) => {
             d.bid(b).unwrap();
@@ -54,7 +55,8 @@ fn play(d: &mut Deal, code: &str) -> Option<String> {
 
 #[test]
 fn hand_sketches_and_candidate_suits() {
-    let expect: [(&str, &str, Vec<(u8, Vec<u8>)>); 5] = [
+    type Candidate = (u8, Vec<u8>);
+    let expect: [(&str, &str, Vec<Candidate>); 5] = [
         (A, "AJ4.........", vec![(3, vec![14, 11, 4])]),
         (B, "QT4...Tx6...", vec![(1, vec![12, 10, 4]), (3, vec![10, 9, 6])]),
         (C, "K5..........", vec![(0, vec![13, 5])]),
@@ -65,7 +67,7 @@ fn hand_sketches_and_candidate_suits() {
         let h: CardSet = parse_cards(hand).unwrap();
         assert_eq!(sketch_string(h), sk, "{hand}");
         let c = candidates(h);
-        let got: Vec<(u8, Vec<u8>)> = (0..c.n as usize)
+        let got: Vec<Candidate> = (0..c.n as usize)
             .map(|i| (c.suits[i], (2..=14u8).rev().filter(|r| c.ranks[i] & (1 << r) != 0).collect()))
             .collect();
         assert_eq!(got, cands, "{hand}");
@@ -184,7 +186,7 @@ fn follow_and_lead_card_mappings() {
         d.bid(0).unwrap();
     }
     d.play_card(parse_card("8H").unwrap()).unwrap(); // trump = hearts
-    // Player 2 is void in hearts: everything is legal, no trump held.
+                                                     // Player 2 is void in hearts: everything is legal, no trump held.
     assert_eq!(codes(&d), ["N.", "G.", "D."]);
     let a = actions(&d);
     let names: Vec<String> = a.cards[..a.n].iter().map(|&c| card_name(c)).collect();

@@ -206,10 +206,7 @@ fn score_from_log(dealt: [u64; 4], tricks: &[[(usize, Card); 4]], bid: u8, bidde
     let mut gp = [0i32; 2];
     for t in tricks {
         let led = suit(t[0].1);
-        let best = t
-            .iter()
-            .max_by_key(|(_, c)| (suit(*c) == trump, suit(*c) == led, rank(*c)))
-            .unwrap();
+        let best = t.iter().max_by_key(|(_, c)| (suit(*c) == trump, suit(*c) == led, rank(*c))).unwrap();
         let team = best.0 % 2;
         for &(_, c) in t {
             gp[team] += game_points(rank(c)) as i32;
@@ -274,9 +271,9 @@ fn random_deals_property() {
                 log.push([cur[0], cur[1], cur[2], cur[3]]);
                 cur.clear();
             }
-            for q in 0..4 {
-                assert_eq!(d.hands()[q] | (played & dealt[q]), dealt[q], "cards conserved");
-                assert_eq!(d.hands()[q] & played, 0);
+            for (held, given) in d.hands().iter().zip(dealt) {
+                assert_eq!(held | (played & given), given, "cards conserved");
+                assert_eq!(held & played, 0);
             }
             if exhausted_score.is_none() && d.is_exhausted() {
                 exhausted_score = d.score();

@@ -311,9 +311,7 @@ impl SetbackStrategy {
     /// or None if the key was never trained.
     fn get(&self, key: &str) -> PyResult<Option<Vec<(String, f32)>>> {
         let k = parse_key(key).py()?;
-        Ok(self.inner.get(k).map(|p| {
-            keys::key_actions(k).iter().zip(p).map(|(a, &x)| (a.code(), x)).collect()
-        }))
+        Ok(self.inner.get(k).map(|p| keys::key_actions(k).iter().zip(p).map(|(a, &x)| (a.code(), x)).collect()))
     }
     fn __len__(&self) -> usize {
         self.inner.keys.len()

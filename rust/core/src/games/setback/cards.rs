@@ -26,12 +26,8 @@ const RANK_CHARS: &[u8; 13] = b"23456789TJQKA";
 const SUIT_CHARS: &[u8; 4] = b"CDHS";
 
 /// Masks of the four suits.
-pub const SUIT_MASK: [CardSet; 4] = [
-    0x1111_1111_1111_1 & ((1 << 52) - 1),
-    0x1111_1111_1111_1 << 1 & ((1 << 52) - 1),
-    0x1111_1111_1111_1 << 2 & ((1 << 52) - 1),
-    0x1111_1111_1111_1 << 3 & ((1 << 52) - 1),
-];
+pub const SUIT_MASK: [CardSet; 4] =
+    [0x0001_1111_1111_1111, 0x0001_1111_1111_1111 << 1, 0x0001_1111_1111_1111 << 2, 0x0001_1111_1111_1111 << 3];
 
 /// The card of `rank` (2..=14) and `suit` (0..4).
 #[inline]
@@ -88,7 +84,8 @@ pub fn card_name(c: Card) -> String {
 
 /// Parses a card name such as `TD` or `as` (case-insensitive).
 pub fn parse_card(s: &str) -> Result<Card> {
-    let bad = || Error::invalid("card", s, "a rank 2-9, T, J, Q, K or A followed by a suit C, D, H or S, e.g. TD or AS");
+    let bad =
+        || Error::invalid("card", s, "a rank 2-9, T, J, Q, K or A followed by a suit C, D, H or S, e.g. TD or AS");
     let cs: Vec<char> = s.chars().collect();
     if cs.len() != 2 {
         return Err(bad());

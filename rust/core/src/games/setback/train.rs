@@ -1,6 +1,6 @@
 //! Training the baseline Setback deal game (spec §2.1, §3.1).
 //!
-//! * `cs-cfr` — chance-sampled CFR exactly as the original (Cfrm) does it: one random deal per
+//! * `cs-cfr` — chance-sampled CFR as the original (Cfrm) does it: one random deal per
 //!   iteration, full traversal of both teams' abstract actions, plain regret matching (uniform
 //!   when no regret is positive), simultaneous updates applied immediately, single-action nodes
 //!   skipped without a key, subtrees where both teams' reach is 0 skipped.
@@ -17,6 +17,9 @@
 //! place. Deal `i` is drawn from a generator seeded by `(seed, i)`, so a resumed run continues
 //! the random stream exactly and never replays a deal; with one thread a run is bit-for-bit
 //! reproducible however it is split into calls or resumed.
+
+// Per-action arrays (strategy, values) are indexed side by side.
+#![allow(clippy::needless_range_loop)]
 
 use super::abstraction::{actions, Action, Actions};
 use super::keys;

@@ -206,6 +206,10 @@ def test_cli_and_api_errors(tmp_path, capsys):
         setback.Trainer("vanilla")
     with pytest.raises(errors.InvalidArgumentError, match="iterations"):
         setback.train(tmp_path, -1)
+    with pytest.raises(errors.InvalidArgumentError, match=r"threads: -2 \(an integer from 0"):
+        setback.train(tmp_path, 1, threads=-2)
+    with pytest.raises(errors.InvalidArgumentError, match=r"seed: -1 \(an integer from 0"):
+        setback.train(tmp_path, 1, seed=-1)
     setback.train(tmp_path, 1, threads=1)
     assert main(["train", "--iterations", "2", "--out", str(tmp_path)]) == 2
     assert "already holds checkpoint.cfrkit" in capsys.readouterr().err

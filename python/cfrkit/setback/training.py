@@ -77,6 +77,11 @@ def train(
         raise InvalidArgumentError(
             f"invalid value for iterations: {iterations!r} (a non-negative integer)"
         )
+    for name, value, limit in (("seed", seed, 2**64), ("threads", threads, 2**16)):
+        if not isinstance(value, int) or not 0 <= value < limit:
+            raise InvalidArgumentError(
+                f"invalid value for {name}: {value!r} (an integer from 0 to {limit - 1})"
+            )
     if not checkpoint_seconds > 0:
         raise InvalidArgumentError(
             f"invalid value for checkpoint_seconds: {checkpoint_seconds!r} (a positive number)"

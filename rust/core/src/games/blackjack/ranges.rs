@@ -36,8 +36,10 @@ const PARALLEL_NODES: u32 = 4096;
 pub struct RangeSolver {
     tree: Arc<PublicTree>,
     algorithm: Algorithm,
-    /// Both hands' values per down card and hits, per terminal node (`None` elsewhere).
-    showdowns: Vec<Option<Showdown>>,
+    /// Both hands' values per down card and hits, per payoff row (terminals with equal payoff
+    /// rows have equal outcomes, so any of them describes the row): a small, cache-resident
+    /// table.
+    showdowns: Vec<Showdown>,
     /// Probability of each down card.
     deal: Range,
     /// Chance probability of each chance edge (the same in every lane).
@@ -303,10 +305,10 @@ impl Buckets {
     }
 }
 
-/// The showdown of every terminal node, found by walking the tree beside the game's shape.
-fn showdowns(tree: &PublicTree, game: &Blackjack) -> Result<Vec<Option<Showdown>>> {
+/// The showdown of every payoff row, found by walking the tree beside the game's shape.
+fn showdowns(tree: &PublicTree, game: &Blackjack) -> Result<Vec<Showdown>> {
     let shape = game.shape();
-    let mut out = vec![None; tree.num_nodes()];
+    let mut out = vec![None; tree.payoff_rows.len() / (2 * NUM_LANES)];
     let mut stack = vec![(tree.root as usize, shape.root())];
     let bad = || {
         Error::invalid(
@@ -321,7 +323,7 @@ fn showdowns(tree: &PublicTree, game: &Blackjack) -> Result<Vec<Option<Showdown>
             NodeKind::Terminal if st.table.is_terminal() => {
                 let [a, b] = st.table.hands;
                 let value = |h: Hand| std::array::from_fn(|k| h.value(k as u8 + 1));
-                out[n] = Some(Showdown {
+                out[tree.aux[n] as usize] = Some(Showdown {
                     value: [value(a), value(b)],
                     hits: [a.hits, b.hits],
                 });
@@ -342,7 +344,7 @@ fn showdowns(tree: &PublicTree, game: &Blackjack) -> Result<Vec<Option<Showdown>
             _ => return Err(bad()),
         }
     }
-    Ok(out)
+    out.into_iter().map(|s| s.ok_or_else(bad)).collect()
 }
 
 fn any_nonzero(x: &Range) -> bool {
@@ -361,9 +363,7 @@ impl Pass<'_> {
         }
         match t.kind[n] {
             NodeKind::Terminal => {
-                let sd = self.s.showdowns[n]
-                    .as_ref()
-                    .expect("every terminal has its showdown");
+                let sd = &self.s.showdowns[t.aux[n] as usize];
                 Buckets::new().values(sd, self.player, opp, out);
             }
             NodeKind::Chance if t.subtree_size[n] < PARALLEL_NODES => {
@@ -376,7 +376,8 @@ impl Pass<'_> {
                     let c = t.edge_child[e] as usize;
                     let q = self.s.edge_prob[e];
                     let mut v = [0.0; NUM_CARDS];
-                    if let Some(sd) = &self.s.showdowns[c] {
+                    if t.kind[c] == NodeKind::Terminal {
+                        let sd = &self.s.showdowns[t.aux[c] as usize];
                         buckets.values(sd, self.player, opp, &mut v);
                         for (o, x) in out.iter_mut().zip(&v) {
                             *o += q * x;

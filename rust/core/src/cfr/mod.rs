@@ -20,8 +20,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use walk::{Disjoint, Plan, Walk};
 
-/// Subtrees at least this many public nodes large are split across threads.
+/// Subtrees at least this many public nodes large are split across threads...
 const SPLIT_SIZE: u32 = 2048;
+/// ...and at least this fraction of the tree per thread, so that tasks stay few and coarse
+/// (each task allocates its own scratch space).
+const TASKS_PER_THREAD: usize = 16;
 
 /// A full-width CFR-family solver for one compiled game.
 pub struct Solver {
@@ -78,6 +81,7 @@ impl Solver {
             plan.write_lane_policy(&policy, p, &mut lane_policy);
         }
         let scratch_len = plan.scratch_len(&tree, tree.depth_below(tree.root as usize));
+        let split_size = SPLIT_SIZE.max((tree.num_nodes() / (threads * TASKS_PER_THREAD)).min(u32::MAX as usize) as u32);
         Ok(Solver {
             tree,
             algorithm,
@@ -89,7 +93,7 @@ impl Solver {
             iteration: 0,
             pool: Arc::new(pool),
             threads,
-            split_size: SPLIT_SIZE,
+            split_size,
             scratch: vec![0.0; scratch_len],
             values: vec![0.0; plan.lanes],
             lane_policy,

@@ -1,8 +1,7 @@
 """pytest-benchmark suite of the full-width solvers: `python -m pytest benches/bench_solvers.py`."""
 
-import pytest
-
 import cfrkit
+import pytest
 
 
 @pytest.mark.parametrize("algo", ["cfr", "cfr+", "dcfr", "pcfr+"])

@@ -39,8 +39,10 @@ def main() -> None:
     args = ap.parse_args()
     import pyspiel
 
-    sources = {"python kuhn": lambda: cfrkit.compile(python_kuhn()),
-               "openspiel leduc": lambda: cfrkit.from_openspiel(pyspiel.load_game("leduc_poker"))}
+    sources = {
+        "python kuhn": lambda: cfrkit.compile(python_kuhn()),
+        "openspiel leduc": lambda: cfrkit.from_openspiel(pyspiel.load_game("leduc_poker")),
+    }
     print("compile throughput (histories per second through Python):")
     for name, make in sources.items():
         times = []
@@ -48,7 +50,10 @@ def main() -> None:
             t, game = timed(make)
             times.append(t)
         med = statistics.median(times)
-        print(f"  {name:18} {game.num_histories:>7} histories  {med * 1000:8.1f} ms  {game.num_histories / med:>10.0f} histories/s")
+        print(
+            f"  {name:18} {game.num_histories:>7} histories  {med * 1000:8.1f} ms"
+            f"  {game.num_histories / med:>10.0f} histories/s"
+        )
 
     imported = cfrkit.from_openspiel(pyspiel.load_game("leduc_poker"))
     native = cfrkit.load_game("leduc")
@@ -56,7 +61,7 @@ def main() -> None:
     for _ in range(args.rounds):
         for name, game in (("native leduc", native), ("openspiel leduc", imported)):
             solver = cfrkit.Solver(game, algorithm="cfr+", threads=1)
-            t, _ = timed(lambda: solver.run(args.iterations))
+            t, _ = timed(lambda s=solver: s.run(args.iterations))
             runs[name].append(t)
     print(f"CFR+ {args.iterations} iterations, one thread:")
     base = statistics.median(runs["native leduc"])

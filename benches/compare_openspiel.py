@@ -15,9 +15,8 @@ import json
 import statistics
 import time
 
-import pyspiel
-
 import cfrkit
+import pyspiel
 
 
 def first_below_openspiel(game, target, limit=5000):
@@ -76,7 +75,12 @@ def main() -> None:
         "game": "leduc",
         "target_exploitability": args.target,
         "rounds": args.rounds,
-        "openspiel": {"algorithm": "CFRPlusSolver", "iterations": n_os, "seconds": os_med, "iterations_per_second": n_os / os_med},
+        "openspiel": {
+            "algorithm": "CFRPlusSolver",
+            "iterations": n_os,
+            "seconds": os_med,
+            "iterations_per_second": n_os / os_med,
+        },
         "cfrkit": {},
     }
     print(f"Leduc, exploitability <= {args.target:g}, one thread, median of {args.rounds} interleaved rounds")
@@ -85,7 +89,12 @@ def main() -> None:
     for a in algos:
         med = statistics.median(ck_times[a])
         ratio = os_med / med
-        result["cfrkit"][a] = {"iterations": n_ck[a], "seconds": med, "iterations_per_second": n_ck[a] / med, "speedup_vs_openspiel": ratio}
+        result["cfrkit"][a] = {
+            "iterations": n_ck[a],
+            "seconds": med,
+            "iterations_per_second": n_ck[a] / med,
+            "speedup_vs_openspiel": ratio,
+        }
         print(f"{'cfrkit ' + a:24} {n_ck[a]:>10} {med:>10.4f} {n_ck[a] / med:>12.1f} {ratio:>8.0f}x")
     if args.json:
         print(json.dumps(result))

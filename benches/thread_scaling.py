@@ -13,9 +13,8 @@ import os
 import statistics
 import time
 
-import numpy as np
-
 import cfrkit
+import numpy as np
 
 
 def per_iteration(game, threads: int, iterations: int):

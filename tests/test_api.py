@@ -1,9 +1,8 @@
 """The Python API: games, solvers, policies, files, errors."""
 
+import cfrkit
 import numpy as np
 import pytest
-
-import cfrkit
 
 REFERENCE = {  # shared/reference.md: OpenSpiel 2.0.2 exploitability after N iterations
     ("kuhn", "cfr"): {10: 0.0686988, 100: 0.00822598, 1000: 0.000937617},

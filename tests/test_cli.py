@@ -13,7 +13,19 @@ def cfrkit_cli(*args):
 
 def test_solve_json_last_line(tmp_path):
     out = tmp_path / "kuhn.cfrkit"
-    r = cfrkit_cli("solve", "kuhn", "--algo", "cfr", "--iterations", "1000", "--threads", "1", "--out", str(out), "--json")
+    r = cfrkit_cli(
+        "solve",
+        "kuhn",
+        "--algo",
+        "cfr",
+        "--iterations",
+        "1000",
+        "--threads",
+        "1",
+        "--out",
+        str(out),
+        "--json",
+    )
     assert r.returncode == 0, r.stderr
     record = json.loads(r.stdout.strip().splitlines()[-1])
     assert record["game"] == "kuhn" and record["algorithm"] == "cfr" and record["iterations"] == 1000
@@ -48,7 +60,12 @@ def test_errors_are_one_line_and_nonzero():
 def _spawn_solve(*args):
     import subprocess as sp
 
-    return sp.Popen([sys.executable, "-m", "cfrkit.cli", "solve", *args], stdout=sp.PIPE, stderr=sp.PIPE, text=True)
+    return sp.Popen(
+        [sys.executable, "-m", "cfrkit.cli", "solve", *args],
+        stdout=sp.PIPE,
+        stderr=sp.PIPE,
+        text=True,
+    )
 
 
 def _wait_for(path, seconds=60):
@@ -64,7 +81,18 @@ def test_ctrl_c_saves_and_resume_continues_exactly(tmp_path):
     import signal
 
     ckpt = tmp_path / "leduc.solver"
-    proc = _spawn_solve("leduc", "--iterations", "10000000", "--threads", "1", "--checkpoint", str(ckpt), "--checkpoint-every", "0.2", "--json")
+    proc = _spawn_solve(
+        "leduc",
+        "--iterations",
+        "10000000",
+        "--threads",
+        "1",
+        "--checkpoint",
+        str(ckpt),
+        "--checkpoint-every",
+        "0.2",
+        "--json",
+    )
     _wait_for(ckpt)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
@@ -72,7 +100,16 @@ def test_ctrl_c_saves_and_resume_continues_exactly(tmp_path):
     stopped = json.loads(out.strip().splitlines()[-1])
     assert stopped["interrupted"] and stopped["iterations"] > 0
     total = stopped["iterations"] + 37
-    resumed = cfrkit_cli("solve", "leduc", "--iterations", str(total), "--checkpoint", str(ckpt), "--resume", "--json")
+    resumed = cfrkit_cli(
+        "solve",
+        "leduc",
+        "--iterations",
+        str(total),
+        "--checkpoint",
+        str(ckpt),
+        "--resume",
+        "--json",
+    )
     straight = cfrkit_cli("solve", "leduc", "--iterations", str(total), "--json")
     a, b = (json.loads(r.stdout.strip().splitlines()[-1]) for r in (resumed, straight))
     assert a["iterations"] == b["iterations"] == total

@@ -3,9 +3,8 @@
 import pathlib
 import re
 
-import pytest
-
 import cfrkit
+import pytest
 from cfrkit.define import CHANCE, TERMINAL, GameDefinition
 
 README = pathlib.Path(__file__).parents[1] / "README.md"
@@ -132,7 +131,12 @@ class Broken(GameDefinition):
 
 @pytest.mark.parametrize(
     "fault,message",
-    [("probs", "sum to 1"), ("no actions", "no legal actions"), ("returns", "1 entries, expected 2"), ("duplicate", "distinct")],
+    [
+        ("probs", "sum to 1"),
+        ("no actions", "no legal actions"),
+        ("returns", "1 entries, expected 2"),
+        ("duplicate", "distinct"),
+    ],
 )
 def test_inconsistent_games_are_refused_clearly(fault, message):
     with pytest.raises(cfrkit.CompileError, match=message):
@@ -156,12 +160,17 @@ def test_hidden_moves_compile_and_match_openspiel(pyspiel):
     """Turn-based Goofspiel hides each bid from the other player: information states span
     histories that differ in hidden moves. cfrkit groups them by key and best-responds across
     them; CFR's NashConv follows OpenSpiel's."""
-    os_game = pyspiel.convert_to_turn_based(pyspiel.load_game("goofspiel(num_cards=3,imp_info=True,points_order=descending)"))
+    os_game = pyspiel.convert_to_turn_based(
+        pyspiel.load_game("goofspiel(num_cards=3,imp_info=True,points_order=descending)")
+    )
     game = cfrkit.from_openspiel(os_game)
     os_solver = pyspiel.CFRSolver(os_game)
     solver = cfrkit.Solver(game, algorithm="cfr", threads=2)
     uniform = game.uniform_policy()
-    assert cfrkit.nash_conv(game, uniform) == pytest.approx(pyspiel.nash_conv(os_game, {k: sorted(v.items()) for k, v in uniform.to_dict().items()}), rel=1e-9)
+    assert cfrkit.nash_conv(game, uniform) == pytest.approx(
+        pyspiel.nash_conv(os_game, {k: sorted(v.items()) for k, v in uniform.to_dict().items()}),
+        rel=1e-9,
+    )
     for n in (1, 10, 50):
         while solver.iteration < n:
             os_solver.evaluate_and_update_policy()

@@ -1,8 +1,7 @@
 """Cross-checks against OpenSpiel itself: trajectories, exploitability of handed-over policies."""
 
-import pytest
-
 import cfrkit
+import pytest
 
 pytestmark = pytest.mark.openspiel
 
@@ -39,7 +38,9 @@ def test_openspiel_agrees_on_our_policy(pyspiel, game_name):
     for policy in (game.uniform_policy(), _solved(game, "dcfr", 200)):
         theirs = pyspiel.exploitability(os_game, to_openspiel(policy))
         assert cfrkit.exploitability(game, policy) == pytest.approx(theirs, rel=1e-9, abs=1e-15)
-        assert cfrkit.nash_conv(game, policy) == pytest.approx(pyspiel.nash_conv(os_game, to_openspiel(policy)), rel=1e-9, abs=1e-15)
+        assert cfrkit.nash_conv(game, policy) == pytest.approx(
+            pyspiel.nash_conv(os_game, to_openspiel(policy)), rel=1e-9, abs=1e-15
+        )
 
 
 def test_openspiel_policy_imports(pyspiel):
@@ -50,30 +51,35 @@ def test_openspiel_policy_imports(pyspiel):
     table = os_solver.tabular_average_policy().policy_table()
     policy = cfrkit.Policy({k: dict(v) for k, v in table.items()}, game="leduc")
     game = cfrkit.load_game("leduc")
-    assert cfrkit.exploitability(game, policy) == pytest.approx(pyspiel.exploitability(os_game, os_solver.average_policy()), rel=1e-9)
+    assert cfrkit.exploitability(game, policy) == pytest.approx(
+        pyspiel.exploitability(os_game, os_solver.average_policy()), rel=1e-9
+    )
 
 
 def test_information_states_and_actions_match(pyspiel):
     for name, os_name in OPENSPIEL_NAMES.items():
         os_game = pyspiel.load_game(os_name)
-        keys = {}
-
-        def walk(state):
-            if state.is_terminal():
-                return
-            if state.is_chance_node():
-                for a, _ in state.chance_outcomes():
-                    walk(state.child(a))
-                return
-            keys[state.information_state_string()] = state.legal_actions()
-            for a in state.legal_actions():
-                walk(state.child(a))
-
-        walk(os_game.new_initial_state())
+        keys = openspiel_information_states(os_game)
         policy = cfrkit.load_game(name).uniform_policy()
         assert set(policy.keys()) == set(keys)
         for key, actions in keys.items():
             assert sorted(policy[key]) == actions
+
+
+def openspiel_information_states(os_game):
+    """{information state string: legal actions} over all decision states of an OpenSpiel game."""
+    keys = {}
+    stack = [os_game.new_initial_state()]
+    while stack:
+        state = stack.pop()
+        if state.is_terminal():
+            continue
+        if state.is_chance_node():
+            stack.extend(state.child(a) for a, _ in state.chance_outcomes())
+            continue
+        keys[state.information_state_string()] = state.legal_actions()
+        stack.extend(state.child(a) for a in state.legal_actions())
+    return keys
 
 
 def _solved(game, algo, iterations):

@@ -9,6 +9,7 @@
 -0.056
 """
 
+from . import transforms
 from ._cfrkit import (
     Game,
     Policy,
@@ -20,6 +21,7 @@ from ._cfrkit import (
     load_policy,
     nash_conv,
 )
+from .define import CHANCE, TERMINAL, GameDefinition, compile, from_openspiel, rekey, to_openspiel
 from .errors import (
     CfrkitError,
     CfrkitIOError,
@@ -30,9 +32,7 @@ from .errors import (
     UnknownAlgorithmError,
     UnknownGameError,
 )
-from .define import CHANCE, TERMINAL, GameDefinition, compile, from_openspiel, rekey, to_openspiel
 from .solver import Solver
-from . import transforms
 
 ALGORITHMS = ("cfr", "cfr+", "lcfr", "dcfr", "pcfr+")
 

@@ -19,7 +19,10 @@ from .errors import CfrkitError
 
 #: Sub-commands handled by their own modules: name -> (module, help).
 GAME_TOOLS = {
-    "blackjack": ("cfrkit.blackjack", "Blackjack++: build, solve with exact chance, dump strategies"),
+    "blackjack": (
+        "cfrkit.blackjack",
+        "Blackjack++: build, solve with exact chance, dump strategies",
+    ),
     "setback": ("cfrkit.setback.cli", "Setback (Auction Pitch): train, inspect, play"),
 }
 
@@ -37,20 +40,50 @@ def emit_json(record: dict) -> None:
 
 def _solve_parser(sub) -> None:
     p = sub.add_parser("solve", help="solve a game with a full-width CFR-family solver")
-    p.add_argument("game", nargs="?", default="leduc", help='game spec, e.g. kuhn, leduc, "blackjack(up=6-6-2,max_hits=1)" (default: leduc)')
+    p.add_argument(
+        "game",
+        nargs="?",
+        default="leduc",
+        help='game spec, e.g. kuhn, leduc, "blackjack(up=6-6-2,max_hits=1)" (default: leduc)',
+    )
     p.add_argument("--algo", default="cfr+", help="cfr, cfr+, lcfr, dcfr or pcfr+ (default: cfr+)")
     p.add_argument("--iterations", type=int, default=1000, help="iterations to run (default: 1000)")
     p.add_argument("--threads", type=int, default=0, help="threads (default: CFRKIT_NUM_THREADS or all cores)")
-    p.add_argument("--seed", type=int, default=0, help="seed, recorded with the run (full-width solvers are deterministic)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="seed, recorded with the run (full-width solvers are deterministic)",
+    )
     p.add_argument("--alpha", type=float, default=1.5, help="DCFR alpha (default 1.5)")
     p.add_argument("--beta", type=float, default=0.0, help="DCFR beta (default 0)")
     p.add_argument("--gamma", type=float, default=2.0, help="DCFR gamma (default 2)")
-    p.add_argument("--simultaneous", action="store_true", help="update all players at once instead of alternating")
+    p.add_argument(
+        "--simultaneous",
+        action="store_true",
+        help="update all players at once instead of alternating",
+    )
     p.add_argument("--out", help="write the average policy to this file")
-    p.add_argument("--checkpoint", help="save the solver's state to this file every --checkpoint-every seconds, at the end and on Ctrl-C")
-    p.add_argument("--checkpoint-every", type=float, default=60.0, help="seconds between checkpoints (default 60)")
-    p.add_argument("--resume", action="store_true", help="continue from --checkpoint if it exists; --iterations is the total")
-    p.add_argument("--json", action="store_true", help="print one JSON object with the run's figures as the last line")
+    p.add_argument(
+        "--checkpoint",
+        help="save the solver's state to this file every --checkpoint-every seconds, at the end and on Ctrl-C",
+    )
+    p.add_argument(
+        "--checkpoint-every",
+        type=float,
+        default=60.0,
+        help="seconds between checkpoints (default 60)",
+    )
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue from --checkpoint if it exists; --iterations is the total",
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object with the run's figures as the last line",
+    )
 
 
 def solve(args: argparse.Namespace) -> int:
@@ -62,8 +95,14 @@ def solve(args: argparse.Namespace) -> int:
     game = cfrkit.load_game(args.game)
     build_seconds = time.perf_counter() - started
     solver = cfrkit.Solver(
-        game, algorithm=args.algo, threads=args.threads, seed=args.seed,
-        alternating=not args.simultaneous, alpha=args.alpha, beta=args.beta, gamma=args.gamma,
+        game,
+        algorithm=args.algo,
+        threads=args.threads,
+        seed=args.seed,
+        alternating=not args.simultaneous,
+        alpha=args.alpha,
+        beta=args.beta,
+        gamma=args.gamma,
     )
     if args.resume and not args.checkpoint:
         raise cfrkit.InvalidArgumentError("--resume needs --checkpoint PATH")
@@ -80,7 +119,11 @@ def solve(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     interrupted = False
     try:
-        solver.run(max(0, args.iterations - solver.iteration), progress=sys.stderr.isatty(), callback=checkpoint)
+        solver.run(
+            max(0, args.iterations - solver.iteration),
+            progress=sys.stderr.isatty(),
+            callback=checkpoint,
+        )
     except KeyboardInterrupt:
         interrupted = True
     if args.checkpoint:

@@ -103,10 +103,12 @@ class _Recorder:
         if player == TERMINAL:
             r = list(g.returns(state))
             if len(r) != self.n:
-                raise CompileError(f"returns {self.where(path)} have {len(r)} entries, expected {self.n} (one per player)")
+                raise CompileError(
+                    f"returns {self.where(path)} have {len(r)} entries, expected {self.n} (one per player)"
+                )
             if not all(isinstance(x, (int, float)) and math.isfinite(x) for x in r):
                 raise CompileError(f"returns {self.where(path)} must be finite numbers, got {r!r}")
-            self.returns[node * self.n:(node + 1) * self.n] = [float(x) for x in r]
+            self.returns[node * self.n : (node + 1) * self.n] = [float(x) for x in r]
             return node
         if player == CHANCE:
             outcomes = [(a, p) for a, p in g.chance_outcomes(state)]
@@ -114,7 +116,10 @@ class _Recorder:
             if not outcomes:
                 raise CompileError(f"chance node {self.where(path)} has no outcomes")
             if abs(total - 1.0) > 1e-9 or any(not (0 < p <= 1) for _, p in outcomes):
-                raise CompileError(f"chance probabilities {self.where(path)} must be in (0, 1] and sum to 1; got {[p for _, p in outcomes]} (sum {total})")
+                raise CompileError(
+                    f"chance probabilities {self.where(path)} must be in (0, 1] and sum to 1;"
+                    f" got {[p for _, p in outcomes]} (sum {total})"
+                )
             edges = outcomes
         elif isinstance(player, int) and 0 <= player < self.n:
             acts = list(g.legal_actions(state))
@@ -125,11 +130,15 @@ class _Recorder:
             if self.keyer is not None:
                 self.coarse[node] = str(self.keyer(state, player))
         else:
-            raise CompileError(f"current_player {self.where(path)} is {player!r}; expected 0..{self.n - 1}, CHANCE or TERMINAL")
+            raise CompileError(
+                f"current_player {self.where(path)} is {player!r}; expected 0..{self.n - 1}, CHANCE or TERMINAL"
+            )
         seen = set()
         for a, _ in edges:
             if not isinstance(a, int) or isinstance(a, bool) or a < 0 or a in seen:
-                raise CompileError(f"actions {self.where(path)} must be distinct ints >= 0; got {[a for a, _ in edges]!r}")
+                raise CompileError(
+                    f"actions {self.where(path)} must be distinct ints >= 0; got {[a for a, _ in edges]!r}"
+                )
             seen.add(a)
         child_ids = [self.walk(g.apply(state, a), path + [a]) for a, _ in edges]
         self.first[node] = len(self.children)
@@ -163,7 +172,16 @@ def compile(
         rec.finish()
     spec = name or getattr(game, "name", None) or type(game).__name__
     compiled = _cfrkit.compile_recorded(
-        spec, rec.n, rec.kind, rec.first, rec.count, rec.children, rec.actions, rec.probs, rec.returns, rec.keys
+        spec,
+        rec.n,
+        rec.kind,
+        rec.first,
+        rec.count,
+        rec.children,
+        rec.actions,
+        rec.probs,
+        rec.returns,
+        rec.keys,
     )
     if keyer is not None:
         compiled = compiled.with_keys(_coarse_keys(compiled, rec))
@@ -177,7 +195,9 @@ def _coarse_keys(compiled: _cfrkit.Game, rec: _Recorder) -> list[str]:
         if own:
             previous = by_key.setdefault(own, coarse)
             if previous != coarse:
-                raise CompileError(f"the keyer gives two keys ({previous!r}, {coarse!r}) to states of one information set {own!r}")
+                raise CompileError(
+                    f"the keyer gives two keys ({previous!r}, {coarse!r}) to states of one information set {own!r}"
+                )
     return [by_key[k] for k in compiled.infoset_keys()]
 
 
@@ -227,7 +247,9 @@ class OpenSpielGame(GameDefinition):
         return state.information_state_string(player)
 
 
-def from_openspiel(pyspiel_game: Any, keyer: Optional[Callable[[Any, int], Any]] = None, progress: bool = False) -> _cfrkit.Game:
+def from_openspiel(
+    pyspiel_game: Any, keyer: Optional[Callable[[Any, int], Any]] = None, progress: bool = False
+) -> _cfrkit.Game:
     """Compiles a finite turn-based OpenSpiel game (information states and action ids are
     OpenSpiel's, so policies convert both ways). ``keyer(pyspiel_state, player)`` as in
     :func:`compile`."""

@@ -62,7 +62,7 @@ class Solver:
         self,
         iterations: int,
         progress: bool = False,
-        callback: Optional[Callable[["Solver"], Optional[bool]]] = None,
+        callback: Optional[Callable[[Solver], Optional[bool]]] = None,
         until_exploitability: Optional[float] = None,
     ) -> int:
         """Runs ``iterations`` iterations; returns how many ran.
@@ -145,4 +145,7 @@ class Solver:
         return self._native.expected_values()
 
     def __repr__(self) -> str:
-        return f"Solver({self.game.spec!r}, algorithm={self.algorithm!r}, iteration={self.iteration}, threads={self.threads})"
+        return (
+            f"Solver({self.game.spec!r}, algorithm={self.algorithm!r},"
+            f" iteration={self.iteration}, threads={self.threads})"
+        )

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Sequence
 
 from ..errors import CfrkitError
-from . import ALGORITHMS, Deal, Strategy, TrainingInterrupted, train
+from . import ALGORITHMS, Deal, Strategy, TrainingInterrupted, play_cli, train
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -79,6 +79,7 @@ def _parser() -> argparse.ArgumentParser:
         help='four hands, dealer first, e.g. "AS JS 4S KH 7H 9D"',
     )
     g.add_argument("--seed", type=int, help="a random deal from this seed")
+    play_cli.add_commands(sub)
     return p
 
 
@@ -190,7 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Runs ``cfrkit setback`` with ``argv`` (without the program and sub-command names)."""
     a = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     try:
-        return {"train": _train, "show": _show, "deal": _deal}[a.command](a)
+        return {"train": _train, "show": _show, "deal": _deal, **play_cli.COMMANDS}[a.command](a)
     except CfrkitError as e:
         print(f"cfrkit setback: error: {e}", file=sys.stderr)
         return 2

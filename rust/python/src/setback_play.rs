@@ -1,8 +1,397 @@
-//! Bindings of Setback play: agents, matches, the strategy database.
+//! Bindings of Setback play: player views, agents (spec strings or Python callables), games to
+//! 11 a person can drive, and duplicate matches with the GIL released.
 
+use crate::errors::IntoPy;
+use cfrkit_core::games::setback::cards::{self, card_name, parse_card, Card};
+use cfrkit_core::games::setback::keys::key_string;
+use cfrkit_core::games::setback::play::agent::{self, Agent};
+use cfrkit_core::games::setback::play::game::{stream, Game, Move};
+use cfrkit_core::games::setback::play::matches::{play_pairs, summarize, PairOutcome};
+use cfrkit_core::games::setback::play::view::View;
+use cfrkit_core::games::setback::rules::Phase;
+use cfrkit_core::Error;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use rand_pcg::Pcg64;
+use std::sync::{Arc, Mutex};
+
+fn cards_list(set: cards::CardSet) -> Vec<String> {
+    cards::iter(set).map(card_name).collect()
+}
+
+fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Auction => "auction",
+        Phase::Establish => "establish",
+        Phase::Playout => "playout",
+        Phase::Finished => "finished",
+    }
+}
+
+/// What one player may see (dealer-relative: player 0 = dealer, team 0 = the dealer's team).
+#[pyclass(module = "cfrkit._cfrkit", name = "SetbackView", frozen)]
+#[derive(Clone)]
+pub struct SetbackView {
+    inner: View,
+}
+
+#[pymethods]
+impl SetbackView {
+    /// Dealer-relative index of the viewing player.
+    #[getter]
+    fn player(&self) -> u8 {
+        self.inner.player()
+    }
+    /// Team of the viewing player (0 = the dealer's team).
+    #[getter]
+    fn team(&self) -> usize {
+        self.inner.team()
+    }
+    /// `"auction"`, `"establish"`, `"playout"` or `"finished"`.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        phase_name(self.inner.phase())
+    }
+    /// Whether the viewing player is to act.
+    #[getter]
+    fn to_act(&self) -> bool {
+        self.inner.to_act()
+    }
+    /// Cards the player still holds.
+    #[getter]
+    fn hand(&self) -> Vec<String> {
+        cards_list(self.inner.hand())
+    }
+    /// Cards the player was dealt.
+    #[getter]
+    fn dealt_hand(&self) -> Vec<String> {
+        cards_list(self.inner.dealt_hand())
+    }
+    /// Bids so far, first bidder (player 1) first.
+    #[getter]
+    fn bids(&self) -> Vec<u8> {
+        self.inner.bids()
+    }
+    /// The high bid (0 = none).
+    #[getter]
+    fn high_bid(&self) -> u8 {
+        self.inner.high_bid().0
+    }
+    /// Dealer-relative index of the high bidder, if any.
+    #[getter]
+    fn high_bidder(&self) -> Option<u8> {
+        self.inner.high_bid().1
+    }
+    /// Trump suit letter once set.
+    #[getter]
+    fn trump(&self) -> Option<String> {
+        self.inner.trump().map(|s| cards::suit_char(s).to_string())
+    }
+    /// Cards of the current trick in play order.
+    #[getter]
+    fn trick(&self) -> Vec<String> {
+        self.inner.trick().iter().map(|&c| card_name(c)).collect()
+    }
+    /// Dealer-relative index of the current trick's leader.
+    #[getter]
+    fn leader(&self) -> Option<u8> {
+        self.inner.leader()
+    }
+    /// Position in the trick (0 = leader) of the card winning it.
+    #[getter]
+    fn trick_winner(&self) -> Option<usize> {
+        self.inner.trick_winner()
+    }
+    /// Completed tricks.
+    #[getter]
+    fn tricks_done(&self) -> u8 {
+        self.inner.tricks_done()
+    }
+    /// Every card played so far.
+    #[getter]
+    fn played(&self) -> Vec<String> {
+        cards_list(self.inner.played())
+    }
+    /// Cards played so far by dealer-relative player `p`.
+    fn played_by(&self, p: u8) -> Vec<String> {
+        cards_list(self.inner.played_by(p))
+    }
+    /// Game score `(dealer's team, other team)` before this deal.
+    #[getter]
+    fn score(&self) -> (i32, i32) {
+        let s = self.inner.score();
+        (s[0], s[1])
+    }
+    /// Legal bids (empty unless the player is to act in the auction).
+    fn legal_bids(&self) -> Vec<u8> {
+        self.inner.legal_bids()
+    }
+    /// Legal cards (empty unless the player is to act after the auction).
+    fn legal_cards(&self) -> Vec<String> {
+        cards_list(self.inner.legal_cards())
+    }
+    /// Baseline abstract action codes of the player to act (empty when not to act).
+    fn abstract_actions(&self) -> Vec<String> {
+        self.inner.abstract_actions().map(|a| a.as_slice().iter().map(|x| x.code()).collect()).unwrap_or_default()
+    }
+    /// The baseline key string of the player to act, or None.
+    fn key(&self) -> Option<String> {
+        let a = self.inner.abstract_actions()?;
+        self.inner.key(&a).map(key_string)
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "SetbackView(player={}, phase={:?}, hand={:?}, trick={:?})",
+            self.player(),
+            self.phase(),
+            self.hand(),
+            self.trick()
+        )
+    }
+}
+
+/// A Python callable as an agent: called with a `SetbackView`, it returns a bid (int) in the
+/// auction and a card name (str) afterwards. Its first exception is kept and re-raised.
+struct CallableAgent {
+    func: Py<PyAny>,
+    label: String,
+    error: Mutex<Option<PyErr>>,
+}
+
+impl CallableAgent {
+    fn call<T>(&self, view: &View, convert: impl FnOnce(&Bound<'_, PyAny>) -> PyResult<T>) -> cfrkit_core::Result<T> {
+        Python::with_gil(|py| {
+            let res = self.func.call1(py, (SetbackView { inner: *view },)).and_then(|r| convert(r.bind(py)));
+            res.map_err(|e| {
+                let msg = e.to_string();
+                let mut slot = self.error.lock().unwrap_or_else(|p| p.into_inner());
+                if slot.is_none() {
+                    *slot = Some(e);
+                }
+                Error::invalid(format!("move of agent {}", self.label), msg, "a bid (int) or a card name (str)")
+            })
+        })
+    }
+}
+
+impl Agent for CallableAgent {
+    fn name(&self) -> String {
+        self.label.clone()
+    }
+    fn bid(&self, view: &View, _rng: &mut Pcg64) -> cfrkit_core::Result<u8> {
+        self.call(view, |r| r.extract::<u8>())
+    }
+    fn play(&self, view: &View, _rng: &mut Pcg64) -> cfrkit_core::Result<Card> {
+        let name = self.call(view, |r| r.extract::<String>())?;
+        parse_card(&name)
+    }
+}
+
+/// A Setback agent: from a spec string (`random`, `rules`, `table:DIR`, `table-sampled:DIR`) or
+/// a Python callable.
+#[pyclass(module = "cfrkit._cfrkit", name = "SetbackAgent", frozen)]
+#[derive(Clone)]
+pub struct SetbackAgent {
+    inner: Arc<dyn Agent>,
+    callable: Option<Arc<CallableAgent>>,
+}
+
+impl SetbackAgent {
+    /// Re-raises the first exception of a callable agent, if any.
+    fn take_error(&self) -> Option<PyErr> {
+        self.callable.as_ref().and_then(|c| c.error.lock().unwrap_or_else(|p| p.into_inner()).take())
+    }
+}
+
+#[pymethods]
+impl SetbackAgent {
+    /// An agent from a spec string.
+    #[staticmethod]
+    fn from_spec(py: Python<'_>, spec: &str) -> PyResult<Self> {
+        let inner = py.allow_threads(|| agent::parse(spec)).py()?;
+        Ok(SetbackAgent { inner, callable: None })
+    }
+    /// An agent calling `func(view)`; `name` labels it in reports.
+    #[staticmethod]
+    #[pyo3(signature = (func, name = None))]
+    fn from_callable(py: Python<'_>, func: Py<PyAny>, name: Option<String>) -> PyResult<Self> {
+        if !func.bind(py).is_callable() {
+            return Err(Error::invalid("agent", func.bind(py).repr()?.to_string(), agent::SPECS.to_string() + ", or a callable")).py();
+        }
+        let label = match name {
+            Some(n) => n,
+            None => func.bind(py).getattr("__name__").and_then(|n| n.extract::<String>()).unwrap_or_else(|_| "python".into()),
+        };
+        let c = Arc::new(CallableAgent { func, label, error: Mutex::new(None) });
+        Ok(SetbackAgent { inner: c.clone(), callable: Some(c) })
+    }
+    /// The agent's name.
+    #[getter]
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+    fn __repr__(&self) -> String {
+        format!("SetbackAgent({:?})", self.inner.name())
+    }
+}
+
+/// A game to 11 with the dealer rotating; seats West 0, North 1, East 2, South 3; team 0 =
+/// West+East. Moves come from a person (`bid`, `play_card`) or an agent (`agent_move`).
+#[pyclass(module = "cfrkit._cfrkit", name = "SetbackGame")]
+pub struct SetbackGame {
+    inner: Game,
+    rng: Pcg64,
+}
+
+fn record_dict<'py>(py: Python<'py>, r: &cfrkit_core::games::setback::play::game::DealRecord) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("dealer", r.dealer)?;
+    d.set_item("hands", r.hands.iter().map(|&h| cards_list(h)).collect::<Vec<_>>())?;
+    d.set_item("bids", r.bids.clone())?;
+    d.set_item("score", (r.score[0], r.score[1]))?;
+    Ok(d)
+}
+
+#[pymethods]
+impl SetbackGame {
+    /// A new game: decks from `seed`, first dealer at `first_dealer` (default South), every card
+    /// played out unless `play_out=False`.
+    #[new]
+    #[pyo3(signature = (seed = 0, first_dealer = 3, play_out = true))]
+    fn new(seed: u64, first_dealer: u8, play_out: bool) -> PyResult<Self> {
+        let inner = Game::new(seed, 0, first_dealer, play_out).py()?;
+        Ok(SetbackGame { inner, rng: stream(seed, 0x706c_6179, 0, 0) })
+    }
+    /// Scores of team 0 (West+East) and team 1 (North+South).
+    #[getter]
+    fn scores(&self) -> (i32, i32) {
+        let s = self.inner.scores();
+        (s[0], s[1])
+    }
+    /// The winning team once the game is over.
+    #[getter]
+    fn winner(&self) -> Option<usize> {
+        self.inner.winner()
+    }
+    /// Seat of the dealer.
+    #[getter]
+    fn dealer(&self) -> u8 {
+        self.inner.dealer()
+    }
+    /// Seat of the player to act (None when the deal or the game is over).
+    #[getter]
+    fn to_act(&self) -> Option<u8> {
+        self.inner.to_act()
+    }
+    /// Whether the current deal is over (call `next_deal`).
+    #[getter]
+    fn deal_over(&self) -> bool {
+        self.inner.deal_over()
+    }
+    /// Phase of the current deal.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        phase_name(self.inner.deal().phase())
+    }
+    /// Seat of the high bidder of the current deal, if any.
+    #[getter]
+    fn high_bidder(&self) -> Option<u8> {
+        self.inner.deal().high_bid().1.map(|p| self.inner.seat_of(p))
+    }
+    /// Points each team took in the current deal before the setback rule (None until decided).
+    fn deal_points(&self) -> Option<(i32, i32)> {
+        let rel = self.inner.deal().raw_points()?;
+        let t = (self.inner.dealer() % 2) as usize;
+        let mut s = [0; 2];
+        s[t] = rel[0];
+        s[1 - t] = rel[1];
+        Some((s[0], s[1]))
+    }
+    /// The view of the player at `seat`.
+    fn view(&self, seat: u8) -> PyResult<SetbackView> {
+        if seat > 3 {
+            return Err(Error::invalid("seat", seat, "0 (West), 1 (North), 2 (East) or 3 (South)")).py();
+        }
+        Ok(SetbackView { inner: self.inner.view(seat) })
+    }
+    /// Bids for the player to act (0 = Pass, 2, 3, 4).
+    fn bid(&mut self, bid: u8) -> PyResult<()> {
+        self.inner.bid(bid).py()
+    }
+    /// Plays a card for the player to act, e.g. `"TD"`.
+    fn play_card(&mut self, card: &str) -> PyResult<()> {
+        let c = parse_card(card).py()?;
+        self.inner.play_card(c).py()
+    }
+    /// Lets `agent` move for the player to act; returns `(seat, "bid", bid)` or
+    /// `(seat, "card", name)`.
+    fn agent_move(&mut self, py: Python<'_>, agent: &SetbackAgent) -> PyResult<(u8, &'static str, PyObject)> {
+        let res = self.inner.agent_move(agent.inner.as_ref(), &mut self.rng);
+        if let Some(e) = agent.take_error() {
+            return Err(e);
+        }
+        let (seat, m) = res.py()?;
+        Ok(match m {
+            Move::Bid(b) => (seat, "bid", b.into_pyobject(py)?.into_any().unbind()),
+            Move::Card(c) => (seat, "card", card_name(c).into_pyobject(py)?.into_any().unbind()),
+        })
+    }
+    /// Scores the finished deal and deals the next one; returns the deal's record (dealer
+    /// seat, hands by seat, bids, score by team).
+    fn next_deal<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let r = self.inner.next_deal().py()?;
+        record_dict(py, &r)
+    }
+}
+
+/// Plays `pairs` duplicate pairs of `a` (West+East) against `b`, in chunks of `chunk` pairs
+/// with the GIL released; returns A's wins, deals and summed deal points.
+#[pyfunction]
+#[pyo3(signature = (a, b, pairs, seed = 0, threads = 0, chunk = 1000))]
+fn setback_match<'py>(
+    py: Python<'py>,
+    a: &SetbackAgent,
+    b: &SetbackAgent,
+    pairs: u64,
+    seed: u64,
+    threads: usize,
+    chunk: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    if pairs == 0 {
+        return Err(Error::invalid("pairs", pairs, "a positive number of duplicate pairs")).py();
+    }
+    let chunk = chunk.max(1);
+    let mut outcomes: Vec<PairOutcome> = Vec::with_capacity(pairs as usize);
+    let mut start = 0;
+    while start < pairs {
+        let end = (start + chunk).min(pairs);
+        let (ai, bi) = (a.inner.clone(), b.inner.clone());
+        let res = py.allow_threads(|| play_pairs(ai.as_ref(), bi.as_ref(), seed, start..end, threads));
+        if let Some(e) = a.take_error().or_else(|| b.take_error()) {
+            return Err(e);
+        }
+        outcomes.extend(res.py()?);
+        py.check_signals()?;
+        start = end;
+    }
+    let s = summarize(&outcomes);
+    let d = PyDict::new(py);
+    d.set_item("pairs", s.pairs)?;
+    d.set_item("games", s.games)?;
+    d.set_item("a_wins", s.a_wins)?;
+    d.set_item("win_rate", s.win_rate)?;
+    d.set_item("ci", (s.ci[0], s.ci[1]))?;
+    d.set_item("deals", s.deals)?;
+    d.set_item("mean_points", (s.mean_points[0], s.mean_points[1]))?;
+    d.set_item("threads", cfrkit_core::threads::resolve(threads).py()?)?;
+    Ok(d)
+}
 
 /// Registers this module's classes and functions.
-pub fn register(_m: &Bound<'_, PyModule>) -> PyResult<()> {
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<SetbackView>()?;
+    m.add_class::<SetbackAgent>()?;
+    m.add_class::<SetbackGame>()?;
+    m.add_function(wrap_pyfunction!(setback_match, m)?)?;
     Ok(())
 }

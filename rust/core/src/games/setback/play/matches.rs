@@ -10,7 +10,7 @@ use crate::error::Result;
 use crate::threads;
 use rayon::prelude::*;
 
-const CHOICES: u64 = 0x6167_656e_74; // "agent"
+const CHOICES: u64 = 0x0061_6765_6e74; // "agent"
 
 /// The two games of a pair, from agent A's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -1,0 +1,59 @@
+"""Setback agents: anything that bids and plays from one player's view.
+
+Agents are named by spec strings — ``"random"``, ``"rules"`` (the hand-written yardstick),
+``"table:DIR"`` (argmax of a trained strategy, ``DIR/strategy.cfrkit`` or the file itself) and
+``"table-sampled:DIR"`` (drawn from it) — or built from a Python callable ``func(view)`` that
+returns a bid (``0`` = Pass, ``2``, ``3``, ``4``) in the auction and a card name such as ``"TD"``
+afterwards. The view (:class:`View`) shows only what that player may see.
+
+>>> from cfrkit.setback import agents
+>>> agents.agent("rules").name
+'rules'
+>>> def lowest(view):
+...     return view.legal_bids()[0] if view.phase == "auction" else view.legal_cards()[0]
+>>> agents.agent(lowest).name
+'lowest'
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Union
+
+from .._cfrkit import SetbackAgent as Agent
+from .._cfrkit import SetbackView as View
+from ..errors import InvalidArgumentError
+
+AgentLike = Union[str, Agent, Callable[[View], Union[int, str]]]
+
+SPECS = "random, rules, table:DIR or table-sampled:DIR"
+
+
+def agent(spec: AgentLike, name: str | None = None) -> Agent:
+    """An :class:`Agent` from a spec string, an agent, or a callable ``func(view)``."""
+    if isinstance(spec, Agent):
+        return spec
+    if isinstance(spec, str):
+        return Agent.from_spec(spec)
+    if callable(spec):
+        return Agent.from_callable(spec, name)
+    raise InvalidArgumentError(f"invalid value for agent: {spec!r} (one of {SPECS}, an Agent, or a callable)")
+
+
+def random_agent() -> Agent:
+    """Bids and plays uniformly at random among the legal moves."""
+    return Agent.from_spec("random")
+
+
+def rules_agent() -> Agent:
+    """The hand-written player: bids from hand strength, leads and follows by simple heuristics."""
+    return Agent.from_spec("rules")
+
+
+def table_agent(path, sampled: bool = False) -> Agent:
+    """Plays a trained baseline strategy (a training directory or a strategy file): the argmax
+    action, or one drawn from the average strategy with ``sampled=True``. Missing keys fall back
+    to Three-else-Pass for bids and the first abstract action for plays."""
+    return Agent.from_spec(f"{'table-sampled' if sampled else 'table'}:{path}")
+
+
+__all__ = ["Agent", "AgentLike", "SPECS", "View", "agent", "random_agent", "rules_agent", "table_agent"]

@@ -1,0 +1,56 @@
+"""The ``match`` and ``play`` sub-commands of ``cfrkit setback``.
+
+* ``match --a AGENT --b AGENT --pairs N [--threads T] [--seed S] [--json]`` — duplicate game
+  pairs (spec §5.1); prints games, A's win rate with a 95% confidence interval and the mean
+  deal points per team.
+* ``play [--bots AGENT] [--seed S]`` — a whole game in the terminal: you sit South with a bot
+  partner against two bots.
+
+Agents: ``random``, ``rules``, ``table:DIR``, ``table-sampled:DIR``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .matches import play_match
+from .play import Quit, play_game
+
+AGENTS_HELP = "random, rules, table:DIR (argmax of DIR/strategy.cfrkit) or table-sampled:DIR"
+
+
+def add_commands(sub) -> None:
+    """Adds ``match`` and ``play`` to an argparse sub-parser set."""
+    m = sub.add_parser("match", help="duplicate-pair match between two agents (win rate with a 95%% CI)")
+    m.add_argument("--a", required=True, metavar="AGENT", help=f"agent A, seated West-East: {AGENTS_HELP}")
+    m.add_argument("--b", required=True, metavar="AGENT", help="agent B, seated North-South")
+    m.add_argument("--pairs", type=int, default=1000, help="duplicate pairs, 2 games each (default 1000)")
+    m.add_argument("--threads", type=int, default=0, help="threads (default 0: CFRKIT_NUM_THREADS or all cores)")
+    m.add_argument("--seed", type=int, default=0, help="seed of the decks and random choices (default 0)")
+    m.add_argument("--json", action="store_true", help="print the figures as one JSON line")
+
+    p = sub.add_parser("play", help="play a game in the terminal with a bot partner against two bots")
+    p.add_argument("--bots", default="rules", metavar="AGENT", help=f"the three bots (default rules): {AGENTS_HELP}")
+    p.add_argument("--seed", type=int, default=None, help="seed of the decks (default: random)")
+
+
+def _match(a: argparse.Namespace) -> int:
+    r = play_match(a.a, a.b, a.pairs, seed=a.seed, threads=a.threads)
+    print(json.dumps(r.to_dict(), sort_keys=True) if a.json else str(r))
+    return 0
+
+
+def _play(a: argparse.Namespace) -> int:
+    try:
+        play_game(a.bots, seed=a.seed)
+    except Quit:
+        print("\nGame abandoned.", file=sys.stderr)
+        return 1
+    return 0
+
+
+COMMANDS = {"match": _match, "play": _play}
+
+__all__ = ["COMMANDS", "add_commands"]

@@ -1,0 +1,142 @@
+"""Setback play from Python: agents (spec strings, objects, callables), duplicate matches and
+the ``match`` command."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from cfrkit import setback
+from cfrkit.errors import InvalidArgumentError
+from cfrkit.setback import agents
+from cfrkit.setback.matches import play_match
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "cfrkit.setback", *args], capture_output=True, text=True, timeout=600)
+
+
+def _figures(r):
+    d = r.to_dict()
+    for k in ("seconds", "games_per_second", "threads"):
+        d.pop(k)
+    return d
+
+
+def test_matches_are_reproducible_and_independent_of_threads():
+    one = play_match("rules", "random", 30, seed=4, threads=1)
+    two = play_match("rules", "random", 30, seed=4, threads=2)
+    assert _figures(one) == _figures(two)
+    assert (one.games, one.pairs, one.threads, two.threads) == (60, 30, 1, 2)
+    assert _figures(play_match("rules", "random", 30, seed=5)) != _figures(one)
+    assert one.ci_low <= one.win_rate <= one.ci_high
+
+
+def test_rules_beat_random_by_far():
+    r = play_match(agents.rules_agent(), agents.random_agent(), 200, seed=0)
+    assert r.win_rate > 0.9 and r.ci_low > 0.85, str(r)
+    assert r.mean_points_a > 1.0 > 0.0 > r.mean_points_b, str(r)
+    assert "rules vs random" in str(r) and "95% CI" in str(r)
+
+
+def test_a_python_callable_is_an_agent_and_sees_only_its_own_cards():
+    seen = {"bids": 0, "cards": 0}
+
+    def greedy(view):
+        assert isinstance(view, agents.View) and view.to_act
+        assert not hasattr(view, "hands")
+        assert len(view.hand) <= 6 and set(view.hand) <= set(view.dealt_hand)
+        if view.phase == "auction":
+            seen["bids"] += 1
+            return max(view.legal_bids())
+        seen["cards"] += 1
+        assert view.legal_cards() and set(view.legal_cards()) <= set(view.hand)
+        return view.legal_cards()[-1]
+
+    r = play_match(greedy, "rules", 5, seed=1, threads=2)
+    assert r.a == "greedy" and r.games == 10
+    assert seen["bids"] > 0 and seen["cards"] > 0
+    # Reproducible with a callable too.
+    assert _figures(play_match(greedy, "rules", 5, seed=1, threads=1)) == _figures(r)
+
+
+def test_agent_errors_are_clear():
+    with pytest.raises(InvalidArgumentError, match='"bogus".*random, rules, table:DIR'):
+        agents.agent("bogus")
+    with pytest.raises(InvalidArgumentError, match="strategy.cfrkit"):
+        agents.agent("table:/no/such/dir")
+    with pytest.raises(InvalidArgumentError, match="a callable"):
+        agents.agent(42)
+    with pytest.raises(InvalidArgumentError, match="pairs: 0"):
+        play_match("rules", "random", 0)
+
+    def broken(view):
+        raise ZeroDivisionError("boom")
+
+    with pytest.raises(ZeroDivisionError, match="boom"):
+        play_match(broken, "rules", 2)
+
+    def cheat(view):
+        return 4 if view.phase == "auction" else "2C"
+
+    with pytest.raises(InvalidArgumentError, match="agent cheat.*one of"):
+        play_match(cheat, "random", 3)
+
+    def passer(view):
+        return 0 if view.phase == "auction" else view.legal_cards()[0]
+
+    with pytest.raises(InvalidArgumentError, match="no winner after 1000 deals"):
+        play_match(passer, passer, 1)
+
+
+def test_a_game_driven_move_by_move():
+    g = setback.Game(seed=2)
+    bot = agents.rules_agent()
+    moves = 0
+    while g.winner is None:
+        if g.deal_over:
+            rec = g.next_deal()
+            assert len(rec["hands"]) == 4 and all(len(h) == 6 for h in rec["hands"])
+            continue
+        seat, kind, value = g.agent_move(bot)
+        assert seat in range(4) and kind in ("bid", "card")
+        moves += 1
+    assert max(g.scores) >= 11 and g.scores[g.winner] == max(g.scores) and moves > 20
+    with pytest.raises(InvalidArgumentError, match="game is over"):
+        g.bid(0)
+    fresh = setback.Game(seed=2)
+    with pytest.raises(InvalidArgumentError, match=r"one of \[0, 2, 3, 4\]"):
+        fresh.bid(1)
+    with pytest.raises(InvalidArgumentError, match="seat"):
+        fresh.view(7)
+
+
+def test_table_agent_from_a_trained_baseline(tmp_path):
+    setback.train(tmp_path / "base", 4, algo="es-mccfr", seed=1, threads=1)
+    spec = f"table:{tmp_path / 'base'}"
+    a = agents.agent(spec)
+    assert a.name == spec
+    r1 = play_match(spec, "random", 10, seed=3)
+    r2 = play_match(agents.table_agent(tmp_path / "base" / "strategy.cfrkit"), "random", 10, seed=3)
+    assert _figures(r1) | {"a": None} == _figures(r2) | {"a": None}, "the directory or the file"
+    sampled = play_match(agents.table_agent(tmp_path / "base", sampled=True), "random", 10, seed=3)
+    assert sampled.games == 20
+
+
+def test_match_command_prints_json_and_refuses_bad_agents():
+    r = _cli("match", "--a", "rules", "--b", "random", "--pairs", "25", "--seed", "3", "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout.strip().splitlines()[-1])
+    assert (d["games"], d["pairs"], d["a"], d["b"]) == (50, 25, "rules", "random")
+    assert d["ci_low"] <= d["win_rate"] <= d["ci_high"]
+    again = json.loads(_cli("match", "--a", "rules", "--b", "random", "--pairs", "25", "--seed", "3", "--json",
+                            "--threads", "1").stdout)
+    assert {k: d[k] for k in ("a_wins", "deals", "mean_points_a")} == {k: again[k] for k in ("a_wins", "deals",
+                                                                                           "mean_points_a")}
+    text = _cli("match", "--a", "rules", "--b", "random", "--pairs", "10")
+    assert "A wins" in text.stdout and "95% CI" in text.stdout
+    bad = _cli("match", "--a", "nobody", "--b", "random", "--pairs", "2")
+    assert bad.returncode == 2
+    assert bad.stdout == "" and "nobody" in bad.stderr
+    assert "random, rules, table:DIR" in bad.stderr and "Traceback" not in bad.stderr

@@ -6,7 +6,6 @@ import subprocess
 import sys
 
 import pytest
-
 from cfrkit import setback
 from cfrkit.errors import InvalidArgumentError
 from cfrkit.setback import agents
@@ -130,10 +129,14 @@ def test_match_command_prints_json_and_refuses_bad_agents():
     d = json.loads(r.stdout.strip().splitlines()[-1])
     assert (d["games"], d["pairs"], d["a"], d["b"]) == (50, 25, "rules", "random")
     assert d["ci_low"] <= d["win_rate"] <= d["ci_high"]
-    again = json.loads(_cli("match", "--a", "rules", "--b", "random", "--pairs", "25", "--seed", "3", "--json",
-                            "--threads", "1").stdout)
-    assert {k: d[k] for k in ("a_wins", "deals", "mean_points_a")} == {k: again[k] for k in ("a_wins", "deals",
-                                                                                           "mean_points_a")}
+    again = json.loads(
+        _cli(
+            "match", "--a", "rules", "--b", "random", "--pairs", "25", "--seed", "3", "--json", "--threads", "1"
+        ).stdout
+    )
+    assert {k: d[k] for k in ("a_wins", "deals", "mean_points_a")} == {
+        k: again[k] for k in ("a_wins", "deals", "mean_points_a")
+    }
     text = _cli("match", "--a", "rules", "--b", "random", "--pairs", "10")
     assert "A wins" in text.stdout and "95% CI" in text.stdout
     bad = _cli("match", "--a", "nobody", "--b", "random", "--pairs", "2")

@@ -18,7 +18,10 @@ def test_a_person_plays_a_whole_game_in_the_terminal():
     master, slave = os.openpty()
     proc = subprocess.Popen(
         [sys.executable, "-m", "cfrkit.setback", "play", "--bots", "rules", "--seed", "7"],
-        stdin=slave, stdout=slave, stderr=slave, close_fds=True,
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        close_fds=True,
     )
     os.close(slave)
     out = ""

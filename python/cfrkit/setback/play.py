@@ -81,14 +81,19 @@ def play_game(
             raise Quit
         return line
 
-    say(f"Setback to 11. You are South, partnered with North ({bot.name}); West and East are {bot.name}.",
-        f"Seed {seed}. Type a bid as pass, 2, 3 or 4, and a card as rank+suit, e.g. TD or AS; quit to stop.")
+    say(
+        f"Setback to 11. You are South, partnered with North ({bot.name}); West and East are {bot.name}.",
+        f"Seed {seed}. Type a bid as pass, 2, 3 or 4, and a card as rank+suit, e.g. TD or AS; quit to stop.",
+    )
     deal_no = 0
     while game.winner is None:
         deal_no += 1
         ns, we = game.scores[1], game.scores[0]
-        say("", f"=== Deal {deal_no}: {SEATS[game.dealer]} deals. Score: North-South {ns}, West-East {we} ===",
-            f"Your hand: {_hand_text(game.view(HUMAN).hand)}")
+        say(
+            "",
+            f"=== Deal {deal_no}: {SEATS[game.dealer]} deals. Score: North-South {ns}, West-East {we} ===",
+            f"Your hand: {_hand_text(game.view(HUMAN).hand)}",
+        )
         trick: list[tuple[int, str]] = []
         trump_said = False
         while not game.deal_over:
@@ -146,8 +151,11 @@ def play_game(
             if len(trick) == 4:
                 v = game.view(HUMAN)
                 winner = (game.dealer + v.leader) % 4
-                say(f"  Trick {v.tricks_done}: " + ", ".join(f"{SEATS[s]} {c}" for s, c in trick)
-                    + f" -> {SEATS[winner]} takes it.")
+                say(
+                    f"  Trick {v.tricks_done}: "
+                    + ", ".join(f"{SEATS[s]} {c}" for s, c in trick)
+                    + f" -> {SEATS[winner]} takes it."
+                )
                 trick = []
         points = game.deal_points()
         bidder = game.high_bidder
@@ -155,13 +163,18 @@ def play_game(
         if bidder is not None:
             team = bidder % 2
             made = rec["score"][team] >= 0
-            say(f"Deal {deal_no}: points taken North-South {points[1]}, West-East {points[0]}; "
+            say(
+                f"Deal {deal_no}: points taken North-South {points[1]}, West-East {points[0]}; "
                 f"{SEATS[bidder]} bid {max(rec['bids'])} and " + ("made it." if made else "was set back."),
-                f"Deal score: North-South {rec['score'][1]:+d}, West-East {rec['score'][0]:+d}.")
+                f"Deal score: North-South {rec['score'][1]:+d}, West-East {rec['score'][0]:+d}.",
+            )
     ns, we = game.scores[1], game.scores[0]
     w = game.winner
-    say("", f"Game over: {TEAM_NAMES[w]} win, North-South {ns} to West-East {we}."
-        + (" You and North win!" if w == 1 else " West and East win."))
+    say(
+        "",
+        f"Game over: {TEAM_NAMES[w]} win, North-South {ns} to West-East {we}."
+        + (" You and North win!" if w == 1 else " West and East win."),
+    )
     return w
 
 

@@ -329,3 +329,48 @@ fn table_agent_plays_the_argmax_and_falls_back_on_missing_keys() {
         ("9S".to_string(), Source::Table)
     );
 }
+
+#[test]
+fn bootstrap_keys_of_the_spec_examples() {
+    use cfrkit_core::games::setback::play::bootstrap::bootstrap_key;
+    let a = "AS JS 4S KH 7H 9D";
+    let d_hand = "AH JH 7H 3H 2C 9C";
+    let fill = [
+        "2D 3D 4D 5D 6D 7D",
+        "8D TD QD KD AD 2S",
+        "3S 5S 6S 7S 8S 9S",
+    ];
+    let deal =
+        |hands: [&str; 4]| Deal::from_hands(hands.map(|h| cards::parse_cards(h).unwrap())).unwrap();
+    // First bidder (team 1) with A, us 5 / them 8: the dealer's team has 8.
+    let d = deal([fill[0], a, fill[1], fill[2]]);
+    assert_eq!(
+        bootstrap_key(&View::of_actor(&d, [8, 5]).unwrap()),
+        "3!/0/-1/0/AJ4........."
+    );
+    // The dealer (us 9, them 3) facing a Three by player 1 after 3 bids, holding D.
+    let mut d = deal([d_hand, fill[0], fill[1], fill[2]]);
+    for b in [3, 0, 0] {
+        d.bid(b).unwrap();
+    }
+    assert_eq!(
+        bootstrap_key(&View::of_actor(&d, [9, 3]).unwrap()),
+        "x./3/1/3/AJx3........"
+    );
+    // Tied at 11: player 2 after a Two by player 1.
+    let mut d = deal([fill[0], fill[1], d_hand, fill[2]]);
+    d.bid(2).unwrap();
+    assert_eq!(
+        bootstrap_key(&View::of_actor(&d, [11, 11]).unwrap()),
+        "1./2/1/1/AJx3........"
+    );
+    // Third bidder (player 3, team 1) after two passes; dealer's team -3, the other 10.
+    let mut d = deal([fill[0], fill[1], fill[2], d_hand]);
+    for b in [0, 0] {
+        d.bid(b).unwrap();
+    }
+    assert_eq!(
+        bootstrap_key(&View::of_actor(&d, [-3, 10]).unwrap()),
+        "x./0/-1/2/AJx3........"
+    );
+}

@@ -2,6 +2,7 @@
 the ``match`` command."""
 
 import json
+import re
 import subprocess
 import sys
 
@@ -48,6 +49,7 @@ def test_a_python_callable_is_an_agent_and_sees_only_its_own_cards():
         assert len(view.hand) <= 6 and set(view.hand) <= set(view.dealt_hand)
         if view.phase == "auction":
             seen["bids"] += 1
+            assert re.fullmatch(r"[1-4x][!.]/[0234]/(-1|[0-3])/[0-3]/[2-9TJQKAx.]{12}", view.bootstrap_key())
             return max(view.legal_bids())
         seen["cards"] += 1
         assert view.legal_cards() and set(view.legal_cards()) <= set(view.hand)

@@ -374,3 +374,12 @@ fn bootstrap_keys_of_the_spec_examples() {
         "x./0/-1/2/AJx3........"
     );
 }
+
+#[test]
+fn a_deterministic_agent_against_itself_wins_exactly_one_game_of_each_pair() {
+    // The second game of a pair replays the first with the seats of the two teams exchanged, so
+    // a deterministic agent facing itself produces the mirror game: one win each.
+    let r = run_match(&RulesAgent, &RulesAgent, 200, 3, 0).unwrap();
+    assert_eq!((r.a_wins, r.games, r.ci), (200, 400, [0.5, 0.5]));
+    assert_eq!(r.mean_points[0], r.mean_points[1]);
+}

@@ -158,3 +158,10 @@ def test_kuhn_players_parameter():
     assert cfrkit.load_game("kuhn(players=3)").num_players == 3
     with pytest.raises(cfrkit.InvalidArgumentError, match="players"):
         cfrkit.load_game("kuhn(players=1)")
+
+
+def test_solver_player_limit_is_a_clear_error():
+    game = cfrkit.load_game("kuhn(players=5)")
+    assert cfrkit.nash_conv(game, game.uniform_policy()) > 0  # evaluation works for any count
+    with pytest.raises(cfrkit.InvalidArgumentError, match="number of players.*5"):
+        cfrkit.Solver(game)

@@ -139,7 +139,7 @@ impl Plan {
     pub fn new(tree: &PublicTree) -> Result<Plan> {
         let np = tree.num_players;
         if np == 0 || np > MAX_PLAYERS {
-            return Err(Error::TooLarge(format!("the CFR solvers support 1 to {MAX_PLAYERS} players, not {np}")));
+            return Err(Error::invalid("number of players", np, format!("1 to {MAX_PLAYERS} for the CFR solvers")));
         }
         let l = tree.num_lanes;
         let lanes = l.div_ceil(LANE_ALIGN).max(1) * LANE_ALIGN;

@@ -1,6 +1,6 @@
 """``cfrkit setback ...``: train the baseline abstraction, inspect strategies and deals.
 
-* ``train --iterations N --out DIR [--threads T] [--algo cs-cfr|es-mccfr] [--seed S] [--resume]
+* ``train --iterations N --out DIR [--threads T] [--algo cs-cfr|cs-cfr-2x|es-mccfr] [--seed S] [--resume]
   [--checkpoint-seconds X] [--json]`` — trains; shows progress (iterations, deals/s, infosets,
   memory, root value of the non-dealer team); checkpoints atomically every X seconds and on
   Ctrl-C or SIGTERM; ``--resume`` continues a checkpoint exactly.
@@ -25,23 +25,17 @@ from . import ALGORITHMS, Deal, Strategy, TrainingInterrupted, play_cli, train
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="cfrkit setback", description="Setback (Auction Pitch): train, inspect"
-    )
+    p = argparse.ArgumentParser(prog="cfrkit setback", description="Setback (Auction Pitch): train, inspect")
     sub = p.add_subparsers(dest="command", required=True)
 
-    t = sub.add_parser(
-        "train", help="train the baseline deal game (CFR over sampled deals, all cores)"
-    )
+    t = sub.add_parser("train", help="train the baseline deal game (CFR over sampled deals, all cores)")
     t.add_argument(
         "--iterations",
         type=int,
         required=True,
         help="total deals to reach (a resumed run continues to it)",
     )
-    t.add_argument(
-        "--out", required=True, help="directory for checkpoint.cfrkit and strategy.cfrkit"
-    )
+    t.add_argument("--out", required=True, help="directory for checkpoint.cfrkit and strategy.cfrkit")
     t.add_argument(
         "--threads",
         type=int,
@@ -49,7 +43,11 @@ def _parser() -> argparse.ArgumentParser:
         help="worker threads (default 0: CFRKIT_NUM_THREADS or all cores)",
     )
     t.add_argument(
-        "--algo", default="cs-cfr", help="cs-cfr (the original's chance-sampled CFR) or es-mccfr"
+        "--algo",
+        default="cs-cfr",
+        help="cs-cfr (the original's chance-sampled CFR, every update kept as in Cfrm 3.0), "
+        "cs-cfr-2x (Cfrm 2.x's write-back, which loses same-key updates inside a subtree; "
+        "the original's published numbers) or es-mccfr",
     )
     t.add_argument("--seed", type=int, default=0, help="seed of the deal stream (default 0)")
     t.add_argument("--resume", action="store_true", help="continue the checkpoint in --out")
@@ -59,15 +57,11 @@ def _parser() -> argparse.ArgumentParser:
         default=600.0,
         help="seconds between checkpoints (default 600)",
     )
-    t.add_argument(
-        "--json", action="store_true", help="print the run's figures as one JSON line at the end"
-    )
+    t.add_argument("--json", action="store_true", help="print the run's figures as one JSON line at the end")
 
     s = sub.add_parser("show", help="summarise a strategy file or print the strategy of keys")
     s.add_argument("file", help="a strategy file (DIR/strategy.cfrkit)")
-    s.add_argument(
-        "--key", action="append", default=[], help="a key string, e.g. 0AJ4 (repeatable)"
-    )
+    s.add_argument("--key", action="append", default=[], help="a key string, e.g. 0AJ4 (repeatable)")
     s.add_argument("--json", action="store_true", help="print JSON")
 
     d = sub.add_parser("deal", help="abstract actions and key of the player to act in a deal")
@@ -181,9 +175,7 @@ def _deal(a: argparse.Namespace) -> int:
     d = Deal(hands=a.hands) if a.hands else Deal.random(a.seed)
     for i, h in enumerate(d.hands):
         print(f"player {i}{' (dealer)' if i == 0 else ''}: {' '.join(h)}")
-    print(
-        f"to act: player {d.player}; abstract actions: {' '.join(d.abstract_actions())}; key: {d.key()}"
-    )
+    print(f"to act: player {d.player}; abstract actions: {' '.join(d.abstract_actions())}; key: {d.key()}")
     return 0
 
 

@@ -38,20 +38,25 @@ pub const AVERAGE_THRESHOLD: f64 = 0.001;
 /// The training algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Algo {
-    /// Chance-sampled CFR (the original's algorithm).
+    /// Chance-sampled CFR (the original's algorithm), every update accumulated (Cfrm 3.0).
     CsCfr,
+    /// Chance-sampled CFR with Cfrm 2.x's write-back: a playout infoset is read before its
+    /// subtree is walked and written back after, so updates to the same key made inside its own
+    /// subtree are lost. The original's published baseline numbers were trained this way.
+    CsCfr2x,
     /// External-sampling Monte-Carlo CFR.
     EsMccfr,
 }
 
 impl Algo {
     /// Names accepted by [`Algo::parse`].
-    pub const NAMES: &'static str = "cs-cfr, es-mccfr";
+    pub const NAMES: &'static str = "cs-cfr, cs-cfr-2x, es-mccfr";
 
     /// Parses `cs-cfr` or `es-mccfr`.
     pub fn parse(s: &str) -> Result<Algo> {
         match s {
             "cs-cfr" => Ok(Algo::CsCfr),
+            "cs-cfr-2x" => Ok(Algo::CsCfr2x),
             "es-mccfr" => Ok(Algo::EsMccfr),
             _ => Err(Error::UnknownAlgorithm { name: s.to_string(), known: Algo::NAMES.to_string() }),
         }
@@ -61,6 +66,7 @@ impl Algo {
     pub fn name(&self) -> &'static str {
         match self {
             Algo::CsCfr => "cs-cfr",
+            Algo::CsCfr2x => "cs-cfr-2x",
             Algo::EsMccfr => "es-mccfr",
         }
     }
@@ -118,6 +124,8 @@ struct Walker<'a> {
     cache: SlotMap,
     /// Whether this walker is the only thread writing to the table.
     alone: bool,
+    /// Cfrm 2.x's write-back of playout infosets (see [`Algo::CsCfr2x`]).
+    write_back: bool,
 }
 
 #[inline]
@@ -131,8 +139,8 @@ fn child(d: &Deal, a: &Actions, i: usize) -> Deal {
 }
 
 impl<'a> Walker<'a> {
-    fn new(table: &'a Table, alone: bool) -> Self {
-        Walker { table, cache: SlotMap::with_capacity_and_hasher(1 << 14, KeyHasher::default()), alone }
+    fn new(table: &'a Table, alone: bool, write_back: bool) -> Self {
+        Walker { table, cache: SlotMap::with_capacity_and_hasher(1 << 14, KeyHasher::default()), alone, write_back }
     }
 
     #[inline]
@@ -195,6 +203,13 @@ impl<'a> Walker<'a> {
         let n = a.n;
         let slot = self.slot(key, n);
         let sigma = self.strategy(slot, n);
+        // Cfrm 2.x: the record as read here is what gets written back after the subtree.
+        let mut before = [0f32; 12];
+        if self.write_back {
+            for (i, x) in before.iter_mut().enumerate().take(2 * n) {
+                *x = self.table.load(slot + i as u32);
+            }
+        }
         let mut u = [0f64; 6];
         let mut v = 0.0;
         for i in 0..n {
@@ -202,6 +217,11 @@ impl<'a> Walker<'a> {
             r[team] *= sigma[i];
             u[i] = self.cfr(&child(d, &a, i), r);
             v += sigma[i] * u[i];
+        }
+        if self.write_back {
+            for i in 0..2 * n {
+                self.table.store(slot + i as u32, before[i]);
+            }
         }
         self.update(slot, n, team, reach, &sigma, &u, v);
         v
@@ -368,7 +388,7 @@ impl<'a> Walker<'a> {
         let mut rng = iteration_rng(seed, i);
         let deal = Deal::random(&mut rng);
         match algo {
-            Algo::CsCfr => -self.cs_iteration(&deal),
+            Algo::CsCfr | Algo::CsCfr2x => -self.cs_iteration(&deal),
             Algo::EsMccfr => {
                 self.es(&deal, 0, &mut rng);
                 self.es(&deal, 1, &mut rng)
@@ -460,7 +480,7 @@ impl Trainer {
         let t0 = Instant::now();
         let (algo, seed, table, alone) = (self.algo, self.seed, &self.table, self.threads == 1);
         self.pool.broadcast(|_| {
-            let mut w = Walker::new(table, alone);
+            let mut w = Walker::new(table, alone, algo == Algo::CsCfr2x);
             loop {
                 if t0.elapsed() >= budget || stop.load(Ordering::Relaxed) {
                     break;

@@ -151,3 +151,11 @@ def test_bad_configurations_raise_clear_errors():
         blackjack.game((1, 1, 1), 0)
     with pytest.raises(cfrkit.TooLargeError):
         cfrkit.load_game("blackjack(up=1-1-1,max_hits=0)")
+
+
+def test_generic_solve_command_takes_the_spec_string(capsys):
+    spec = "blackjack(up=6-6-2,max_hits=1)"
+    assert cli_main(["solve", spec, "--algo", "pcfr+", "--iterations", "1000", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert record["game"] == spec and record["exploitability"] is None
+    assert abs(record["values"][0] - 1.4518574) < 1e-6 and record["nash_conv"] < 1e-6

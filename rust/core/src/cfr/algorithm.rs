@@ -69,11 +69,42 @@ impl Algorithm {
         }
     }
 
-    /// Ends iteration `t` for one information set: updates its cumulative `regrets` (given the
-    /// traversal's `instant` regrets where [`Self::uses_instant_regrets`]) and writes the next
-    /// `policy`.
+    /// Ends iteration `t` for one information set (see [`Step::update`]); when updating many,
+    /// compute [`Algorithm::step`] once instead.
     pub fn update(&self, t: u64, regrets: &mut [f64], instant: &mut [f64], policy: &mut [f64]) {
-        match *self {
+        self.step(t).update(regrets, instant, policy)
+    }
+
+    /// The update of iteration `t` (1-based), with its per-iteration constants computed once.
+    pub fn step(&self, t: u64) -> Step {
+        let (pos, neg) = match *self {
+            Algorithm::Discounted { alpha, beta, .. } => {
+                let tf = t as f64;
+                (tf.powf(alpha) / (tf.powf(alpha) + 1.0), tf.powf(beta) / (tf.powf(beta) + 1.0))
+            }
+            _ => (1.0, 1.0),
+        };
+        Step { algorithm: *self, pos, neg }
+    }
+}
+
+/// One iteration's update rule, ready to apply to information sets.
+#[derive(Clone, Copy, Debug)]
+pub struct Step {
+    algorithm: Algorithm,
+    /// Discount of positive cumulative regrets (DCFR).
+    pos: f64,
+    /// Discount of negative cumulative regrets (DCFR).
+    neg: f64,
+}
+
+impl Step {
+    /// Ends the iteration for one information set: updates its cumulative `regrets` (given the
+    /// traversal's `instant` regrets where [`Algorithm::uses_instant_regrets`]) and writes the
+    /// next `policy`.
+    #[inline]
+    pub fn update(&self, regrets: &mut [f64], instant: &mut [f64], policy: &mut [f64]) {
+        match self.algorithm {
             Algorithm::Cfr => regret_matching(regrets, policy),
             Algorithm::CfrPlus => {
                 for r in regrets.iter_mut() {
@@ -83,12 +114,9 @@ impl Algorithm {
                 }
                 regret_matching(regrets, policy);
             }
-            Algorithm::Discounted { alpha, beta, .. } => {
-                let tf = t as f64;
-                let pos = tf.powf(alpha) / (tf.powf(alpha) + 1.0);
-                let neg = tf.powf(beta) / (tf.powf(beta) + 1.0);
+            Algorithm::Discounted { .. } => {
                 for r in regrets.iter_mut() {
-                    *r *= if *r > 0.0 { pos } else { neg };
+                    *r *= if *r > 0.0 { self.pos } else { self.neg };
                 }
                 regret_matching(regrets, policy);
             }
@@ -156,10 +184,10 @@ mod tests {
     #[test]
     fn cfr_plus_clamps_and_discounting_shrinks() {
         let (mut r, mut i, mut p) = ([2.0, -4.0], [0.0, 0.0], [0.0, 0.0]);
-        Algorithm::CfrPlus.update(1, &mut r, &mut i, &mut p);
+        Algorithm::CfrPlus.step(1).update(&mut r, &mut i, &mut p);
         assert_eq!((r, p), ([2.0, 0.0], [1.0, 0.0]));
         let mut r = [2.0, -4.0];
-        Algorithm::Discounted { alpha: 1.0, beta: 1.0, gamma: 1.0 }.update(1, &mut r, &mut i, &mut p);
+        Algorithm::Discounted { alpha: 1.0, beta: 1.0, gamma: 1.0 }.step(1).update(&mut r, &mut i, &mut p);
         assert_eq!(r, [1.0, -2.0]);
     }
 }

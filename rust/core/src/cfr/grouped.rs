@@ -3,7 +3,7 @@
 //! contributions as usual; the update sums a group's members (in id order), applies the rule to
 //! the group, and hands the group's policy back to every member.
 
-use super::Algorithm;
+use super::{Algorithm, Step};
 use crate::keying::Keying;
 use crate::tree::PublicTree;
 use std::sync::Arc;
@@ -28,9 +28,9 @@ impl Grouped {
         Grouped { keying, regrets: vec![0.0; n], instant: vec![0.0; n], policy }
     }
 
-    /// Ends iteration `t` for `player`'s groups: consumes the members' instantaneous regrets
+    /// Ends the iteration (`step`) for `player`'s groups: consumes the members' instantaneous regrets
     /// (zeroing them) and writes the groups' next policies into the members' policy entries.
-    pub fn update(&mut self, tree: &PublicTree, algorithm: Algorithm, t: u64, player: usize, fine_instant: &mut [f64], fine_policy: &mut [f64]) {
+    pub fn update(&mut self, tree: &PublicTree, algorithm: Algorithm, step: Step, player: usize, fine_instant: &mut [f64], fine_policy: &mut [f64]) {
         let k = &*self.keying;
         for g in 0..k.len() {
             let members = k.members_of(g);
@@ -53,7 +53,7 @@ impl Grouped {
                     *r += x;
                 }
             }
-            algorithm.update(t, regrets, inst, &mut self.policy[o..o + na]);
+            step.update(regrets, inst, &mut self.policy[o..o + na]);
             for &i in members {
                 let dst = tree.infosets.offset[i as usize] as usize;
                 fine_policy[dst..dst + na].copy_from_slice(&self.policy[o..o + na]);

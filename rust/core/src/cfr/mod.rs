@@ -9,7 +9,7 @@ mod checkpoint;
 mod grouped;
 mod walk;
 
-pub use algorithm::{regret_matching, Algorithm, ALGORITHM_NAMES, DCFR_DEFAULTS};
+pub use algorithm::{regret_matching, Algorithm, Step, ALGORITHM_NAMES, DCFR_DEFAULTS};
 
 use crate::error::Result;
 use crate::keying::Keying;
@@ -216,10 +216,10 @@ impl Solver {
 
     fn update(&mut self, player: usize) {
         let tree = &*self.tree;
-        let t = self.iteration;
         let algorithm = self.algorithm;
+        let step = algorithm.step(self.iteration);
         if let Some(g) = &mut self.grouped {
-            g.update(tree, algorithm, t, player, &mut self.instant, &mut self.policy);
+            g.update(tree, algorithm, step, player, &mut self.instant, &mut self.policy);
             self.plan.write_lane_policy(&self.policy, player, &mut self.lane_policy);
             return;
         }
@@ -230,7 +230,7 @@ impl Solver {
             for &i in mine {
                 let (off, na) = (infosets.offset[i as usize] as usize, infosets.num_actions(i as usize));
                 let m = if has_instant { &mut self.instant[off..off + na] } else { &mut [][..] };
-                algorithm.update(t, &mut self.regrets[off..off + na], m, &mut self.policy[off..off + na]);
+                step.update(&mut self.regrets[off..off + na], m, &mut self.policy[off..off + na]);
             }
         } else {
             let instant = Disjoint::new(&mut self.instant);
@@ -241,7 +241,7 @@ impl Solver {
                 // SAFETY: each information set's action range is disjoint from every other's.
                 let (r, p) = unsafe { (regrets.slice(off, na), policy.slice(off, na)) };
                 let m = if has_instant { unsafe { instant.slice(off, na) } } else { &mut [][..] };
-                algorithm.update(t, r, m, p);
+                step.update(r, m, p);
             });
         }
         self.plan.write_lane_policy(&self.policy, player, &mut self.lane_policy);

@@ -7,8 +7,10 @@
 //! opponent down card) and the traverser's own reach (10 values), and returns the traverser's
 //! counterfactual values (10 values). A terminal is a showdown: the opponent's range is
 //! bucketed by hand value and prefix-summed, so each own card's value is one lookup; sibling
-//! terminals after a Hit of the traverser share the opponent's buckets. The update rules are the [`Algorithm`]s of [`crate::cfr`], so
-//! this gives the same iterates as [`crate::cfr::Solver`] up to floating-point rounding.
+//! terminals after a Hit of the traverser share the opponent's buckets. The update rules are
+//! the [`Algorithm`]s of [`crate::cfr`], so this is the algorithm of [`crate::cfr::Solver`]
+//! with sums in another order: iterates agree up to rounding, except where regrets tie exactly
+//! and rounding picks a different next policy; both converge to the same values.
 //!
 //! Public subtrees are laid out children before parents, so the decision nodes (and hence the
 //! information sets and their action entries) of a subtree form one contiguous range: parallel

@@ -44,6 +44,7 @@ __all__ = [
     "compile",
     "from_openspiel",
     "rekey",
+    "setback",
     "to_openspiel",
     "transforms",
     "CfrkitError",
@@ -59,9 +60,13 @@ __all__ = [
     "UnknownGameError",
     "__version__",
     "best_response",
+    "blackjack",
     "expected_values",
     "exploitability",
     "load_game",
     "load_policy",
     "nash_conv",
 ]
+
+# The seed games' tools: ``cfrkit.blackjack`` and ``cfrkit.setback``.
+from . import blackjack, setback  # noqa: E402  (after the names they use)

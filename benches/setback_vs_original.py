@@ -98,7 +98,7 @@ def main() -> None:
     print(f"{'deals/s, 1 thread':28}{one['deals_per_second']:>16.1f}{'4-5':>16}")
     print(f"{'deals/s, ' + str(every['threads']) + ' threads':28}{every['deals_per_second']:>16.1f}{'-':>16}")
     print(f"{'deals per CPU-second':28}{one['deals_per_cpu_second']:>16.1f}{'4-5':>16}")
-    print(f"{'bytes per infoset':28}{every['bytes_per_infoset']:>16.1f}{'~460 (16 GB/35 M)':>16}")
+    print(f"{'bytes per infoset':28}{every['bytes_per_infoset']:>16.1f}{'~460 (16 GB/35 M)':>20}")
     print(f"{'RAM for 34.6 M infosets':28}{res['bytes_for_original_64M_infosets'] / 2**30:>14.1f} G{'>= 16 G':>16}")
     print(f"{'hours for 1M iterations':28}{res['hours_for_1M_iterations']:>16.1f}{'~62 (4.5/s)':>16}")
     print(

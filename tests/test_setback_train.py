@@ -202,7 +202,7 @@ def _as(tmp_path, checkpoint_bytes):
 def test_cli_and_api_errors(tmp_path, capsys):
     assert main(["train", "--iterations", "2", "--out", str(tmp_path), "--algo", "vanilla"]) == 2
     assert "vanilla" in capsys.readouterr().err
-    with pytest.raises(errors.UnknownAlgorithmError, match="cs-cfr, cs-cfr-2x, es-mccfr"):
+    with pytest.raises(errors.UnknownAlgorithmError, match="cs-cfr, cs-cfr-2x, cs-cfr-merged, es-mccfr"):
         setback.Trainer("vanilla")
     with pytest.raises(errors.InvalidArgumentError, match="iterations"):
         setback.train(tmp_path, -1)

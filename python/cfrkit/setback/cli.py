@@ -1,6 +1,6 @@
 """``cfrkit setback ...``: train the baseline abstraction, inspect strategies and deals.
 
-* ``train --iterations N --out DIR [--threads T] [--algo cs-cfr|cs-cfr-2x|es-mccfr] [--seed S] [--resume]
+* ``train --iterations N --out DIR [--threads T] [--algo cs-cfr|cs-cfr-2x|cs-cfr-merged|es-mccfr] [--seed S] [--resume]
   [--checkpoint-seconds X] [--json]`` — trains; shows progress (iterations, deals/s, infosets,
   memory, root value of the non-dealer team); checkpoints atomically every X seconds and on
   Ctrl-C or SIGTERM; ``--resume`` continues a checkpoint exactly.
@@ -47,7 +47,8 @@ def _parser() -> argparse.ArgumentParser:
         default="cs-cfr",
         help="cs-cfr (the original's chance-sampled CFR, every update kept as in Cfrm 3.0), "
         "cs-cfr-2x (Cfrm 2.x's write-back, which loses same-key updates inside a subtree; "
-        "the original's published numbers) or es-mccfr",
+        "the original's published numbers), cs-cfr-merged (faster: one walk per post-auction "
+        "state, different dynamics) or es-mccfr",
     )
     t.add_argument("--seed", type=int, default=0, help="seed of the deal stream (default 0)")
     t.add_argument("--resume", action="store_true", help="continue the checkpoint in --out")

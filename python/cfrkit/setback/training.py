@@ -12,7 +12,7 @@ from pathlib import Path
 from .._cfrkit import SetbackTrainer as Trainer
 from ..errors import InvalidArgumentError
 
-ALGORITHMS = ("cs-cfr", "cs-cfr-2x", "es-mccfr")
+ALGORITHMS = ("cs-cfr", "cs-cfr-2x", "cs-cfr-merged", "es-mccfr")
 CHECKPOINT_FILE = "checkpoint.cfrkit"
 STRATEGY_FILE = "strategy.cfrkit"
 

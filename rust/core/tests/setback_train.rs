@@ -19,7 +19,7 @@ fn table_of(t: &Trainer) -> Vec<(u64, Vec<u32>)> {
 #[test]
 fn split_and_resumed_runs_equal_one_run() {
     let stop = AtomicBool::new(false);
-    for algo in [Algo::CsCfr, Algo::CsCfr2x, Algo::EsMccfr] {
+    for algo in [Algo::CsCfr, Algo::CsCfr2x, Algo::CsCfrMerged, Algo::EsMccfr] {
         let mut whole = Trainer::new(algo, 42, 1).unwrap();
         assert_eq!(whole.run(5, LONG, &stop), 5);
         let mut part = Trainer::new(algo, 42, 1).unwrap();
@@ -68,5 +68,5 @@ fn average_strategy_threshold() {
     let p = average_strategy(&[10_000.0, 5.0, 5_000.0]);
     assert_eq!(p[1], 0.0, "below 0.001 is zeroed");
     assert!((p[0] - 2.0 / 3.0).abs() < 1e-6 && (p[2] - 1.0 / 3.0).abs() < 1e-6);
-    assert!(Algo::parse("vanilla").unwrap_err().to_string().contains("cs-cfr, cs-cfr-2x, es-mccfr"));
+    assert!(Algo::parse("vanilla").unwrap_err().to_string().contains("cs-cfr, cs-cfr-2x, cs-cfr-merged, es-mccfr"));
 }

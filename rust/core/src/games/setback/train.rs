@@ -4,12 +4,16 @@
 //!   iteration, full traversal of both teams' abstract actions, plain regret matching (uniform
 //!   when no regret is positive), simultaneous updates applied immediately, single-action nodes
 //!   skipped without a key, subtrees where both teams' reach is 0 skipped.
-//!   The auction is walked in two passes around the playout: bid sequences that end in the same
-//!   (high bid, bidder) lead to the same playout state, so each such state is traversed once with
-//!   the reach probabilities of its bid sequences summed. Every update is linear in the reach, so
-//!   an iteration applies the same updates as walking the sequences one by one with the
-//!   iteration's strategies (up to 20 sequences end in the dealer's Four); only the order of
-//!   updates inside one iteration differs from Cfrm's depth-first walk.
+//!   The walk is depth-first with every update applied at once (Cfrm 3.0).
+//! * `cs-cfr-2x` — the same with Cfrm 2.x's write-back of each infoset after its subtree, which
+//!   loses same-key updates made inside the subtree; the original's published numbers
+//!   (specs/setback.md §3.4) were trained with Cfrm 2.x.
+//! * `cs-cfr-merged` — a faster variant: bid sequences that end in the same (high bid, bidder)
+//!   lead to the same playout state (up to 20 sequences end in the dealer's Four), so each such
+//!   state is walked once with the reach probabilities of its sequences summed. For fixed
+//!   strategies that is the same update; but the depth-first walk re-reads the strategies
+//!   between sequences, so the learning dynamics differ (measured: a lower non-dealer root
+//!   value after 100k deals, see the bench notes), and it is not the original's algorithm.
 //! * `es-mccfr` — external-sampling MCCFR on the same deal: for each team in turn, its actions are
 //!   all explored and the other team's are sampled from the current strategy.
 //!
@@ -40,23 +44,27 @@ pub const AVERAGE_THRESHOLD: f64 = 0.001;
 pub enum Algo {
     /// Chance-sampled CFR (the original's algorithm), every update accumulated (Cfrm 3.0).
     CsCfr,
-    /// Chance-sampled CFR with Cfrm 2.x's write-back: a playout infoset is read before its
-    /// subtree is walked and written back after, so updates to the same key made inside its own
-    /// subtree are lost. The original's published baseline numbers were trained this way.
+    /// Chance-sampled CFR with Cfrm 2.x's write-back: an infoset is read before its subtree is
+    /// walked and written back after, so updates to the same key made inside its own subtree
+    /// are lost. The original's published baseline numbers were trained this way.
     CsCfr2x,
+    /// Chance-sampled CFR walking each post-auction state once with summed reach (faster;
+    /// different dynamics, see the module documentation).
+    CsCfrMerged,
     /// External-sampling Monte-Carlo CFR.
     EsMccfr,
 }
 
 impl Algo {
     /// Names accepted by [`Algo::parse`].
-    pub const NAMES: &'static str = "cs-cfr, cs-cfr-2x, es-mccfr";
+    pub const NAMES: &'static str = "cs-cfr, cs-cfr-2x, cs-cfr-merged, es-mccfr";
 
     /// Parses `cs-cfr` or `es-mccfr`.
     pub fn parse(s: &str) -> Result<Algo> {
         match s {
             "cs-cfr" => Ok(Algo::CsCfr),
             "cs-cfr-2x" => Ok(Algo::CsCfr2x),
+            "cs-cfr-merged" => Ok(Algo::CsCfrMerged),
             "es-mccfr" => Ok(Algo::EsMccfr),
             _ => Err(Error::UnknownAlgorithm { name: s.to_string(), known: Algo::NAMES.to_string() }),
         }
@@ -67,6 +75,7 @@ impl Algo {
         match self {
             Algo::CsCfr => "cs-cfr",
             Algo::CsCfr2x => "cs-cfr-2x",
+            Algo::CsCfrMerged => "cs-cfr-merged",
             Algo::EsMccfr => "es-mccfr",
         }
     }
@@ -227,8 +236,8 @@ impl<'a> Walker<'a> {
         v
     }
 
-    /// Chance-sampled CFR on a fresh deal with the auction walked in two passes (see the module
-    /// documentation); returns team 0's value.
+    /// `cs-cfr-merged` on a fresh deal: the auction walked in two passes around one walk of each
+    /// post-auction state (see the module documentation); returns team 0's value.
     fn cs_iteration(&mut self, deal: &Deal) -> f64 {
         let mut plan = AuctionPlan::default();
         self.auction_forward(deal, [1.0, 1.0], &mut plan);
@@ -388,7 +397,8 @@ impl<'a> Walker<'a> {
         let mut rng = iteration_rng(seed, i);
         let deal = Deal::random(&mut rng);
         match algo {
-            Algo::CsCfr | Algo::CsCfr2x => -self.cs_iteration(&deal),
+            Algo::CsCfr | Algo::CsCfr2x => -self.cfr(&deal, [1.0, 1.0]),
+            Algo::CsCfrMerged => -self.cs_iteration(&deal),
             Algo::EsMccfr => {
                 self.es(&deal, 0, &mut rng);
                 self.es(&deal, 1, &mut rng)

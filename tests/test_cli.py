@@ -58,13 +58,17 @@ def test_errors_are_one_line_and_nonzero():
 
 
 def _spawn_solve(*args):
+    import signal
     import subprocess as sp
 
+    # A shell that starts jobs in the background makes them ignore SIGINT; restore the default so
+    # that the child gets Python's KeyboardInterrupt like a command started from a terminal.
     return sp.Popen(
         [sys.executable, "-m", "cfrkit.cli", "solve", *args],
         stdout=sp.PIPE,
         stderr=sp.PIPE,
         text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 
 

@@ -162,6 +162,7 @@ impl Plan {
         let mut len = 0;
         let mut nodes_of: Vec<Vec<usize>> = vec![vec![]; np];
         let bad = |what: &str| Error::Compile(format!("inconsistent public tree: {what}"));
+        #[allow(clippy::needless_range_loop)] // `n` indexes several per-node arrays
         for n in 0..tree.num_nodes() {
             if tree.kind[n] != NodeKind::Decision {
                 continue;
@@ -509,6 +510,7 @@ impl<'a, const P: usize> Walk<'a, P> {
     /// chance's for `P`) by `mult(i)`, and sets `out` to the sum of `mult(i) * child value` in
     /// edge order. With `keep`, leaves child `i`'s values in `keep[i * lanes..]`.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn expand<'m, F>(&self, n: usize, reach: &Reach<P>, which: usize, mult: &F, out: &mut [f64], mut keep: Option<&mut [f64]>, scratch: &mut [f64])
     where
         F: Fn(usize) -> &'m [f64] + Sync,

@@ -23,11 +23,14 @@ def assert_same_strategy(a, b):
 
 
 def cli(*args):
+    # A shell that starts jobs in the background makes them ignore SIGINT; restore the default so
+    # that the child gets Python's KeyboardInterrupt like a command started from a terminal.
     return subprocess.Popen(
         [sys.executable, "-m", "cfrkit.setback", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 
 

@@ -152,7 +152,8 @@ fn br_below(tree: &PublicTree, policy: &[f64], player: usize, n: usize, w: &[f64
             out
         }
         NodeKind::Decision => {
-            let children = map_edges(tree, n, |e| br_below(tree, policy, player, tree.edge_child[e] as usize, w, choice));
+            let children =
+                map_edges(tree, n, |e| br_below(tree, policy, player, tree.edge_child[e] as usize, w, choice));
             let d = &tree.decisions[tree.aux[n] as usize];
             let map = tree.lane_map(d);
             let mut best = vec![0u32; d.slots as usize];
@@ -167,7 +168,9 @@ fn br_below(tree: &PublicTree, policy: &[f64], player: usize, n: usize, w: &[f64
                 }
                 choice[(d.base as usize) + s].store(*b, Ordering::Relaxed);
             }
-            (0..l).map(|lane| if map[lane] == NO_SLOT { 0.0 } else { children[best[map[lane] as usize] as usize][lane] }).collect()
+            (0..l)
+                .map(|lane| if map[lane] == NO_SLOT { 0.0 } else { children[best[map[lane] as usize] as usize][lane] })
+                .collect()
         }
     }
 }
@@ -255,7 +258,8 @@ impl GroupedWalk<'_> {
                 for e in t.edges(n) {
                     let probs = t.prob_row(t.edge_prob_row[e]);
                     let cw: Vec<f64> = w.iter().zip(probs).map(|(a, b)| a * b).collect();
-                    let v = self.walk(t.edge_child[e] as usize, &cw, choice, collect.as_mut().map(|(d, q)| (*d, &mut **q)));
+                    let v =
+                        self.walk(t.edge_child[e] as usize, &cw, choice, collect.as_mut().map(|(d, q)| (*d, &mut **q)));
                     for lane in 0..l {
                         out[lane] += probs[lane] * v[lane];
                     }
@@ -266,7 +270,8 @@ impl GroupedWalk<'_> {
                     let a = e - first;
                     let pr: Vec<f64> = (0..l).map(|lane| lane_policy(t, self.policy, n, a, lane)).collect();
                     let cw: Vec<f64> = w.iter().zip(&pr).map(|(x, p)| x * p).collect();
-                    let v = self.walk(t.edge_child[e] as usize, &cw, choice, collect.as_mut().map(|(d, q)| (*d, &mut **q)));
+                    let v =
+                        self.walk(t.edge_child[e] as usize, &cw, choice, collect.as_mut().map(|(d, q)| (*d, &mut **q)));
                     for lane in 0..l {
                         out[lane] += pr[lane] * v[lane];
                     }
@@ -280,7 +285,12 @@ impl GroupedWalk<'_> {
                 match collect.as_mut() {
                     Some((cd, _)) if depth < *cd => {
                         for e in t.edges(n) {
-                            self.walk(t.edge_child[e] as usize, w, choice, collect.as_mut().map(|(d, q)| (*d, &mut **q)));
+                            self.walk(
+                                t.edge_child[e] as usize,
+                                w,
+                                choice,
+                                collect.as_mut().map(|(d, q)| (*d, &mut **q)),
+                            );
                         }
                         return out;
                     }
@@ -299,7 +309,8 @@ impl GroupedWalk<'_> {
                 }
                 for e in t.edges(n) {
                     let a = (e - first) as u32;
-                    let chosen: Vec<bool> = (0..l).map(|lane| map[lane] != NO_SLOT && choice[group_of(lane)] == a).collect();
+                    let chosen: Vec<bool> =
+                        (0..l).map(|lane| map[lane] != NO_SLOT && choice[group_of(lane)] == a).collect();
                     if !chosen.iter().any(|&c| c) {
                         continue;
                     }

@@ -44,7 +44,9 @@ impl Keying {
                 first_member.push(i);
             } else {
                 let j = first_member[g as usize];
-                if tree.infosets.player[i] != tree.infosets.player[j] || tree.infoset_actions(i) != tree.infoset_actions(j) {
+                if tree.infosets.player[i] != tree.infosets.player[j]
+                    || tree.infoset_actions(i) != tree.infoset_actions(j)
+                {
                     return Err(Error::invalid(
                         format!("key {k:?}"),
                         format!("{:?} and {:?}", tree.infosets.keys[j], tree.infosets.keys[i]),

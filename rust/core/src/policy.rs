@@ -66,7 +66,12 @@ impl TabularPolicy {
 
     /// Like [`Self::to_tree`], looking up information set `i` under `key_of(i)` (e.g. a coarser
     /// keying's key).
-    pub fn to_tree_keyed<'k>(&self, tree: &PublicTree, key_of: impl Fn(usize) -> &'k str, uniform_fallback: bool) -> Result<Vec<f64>> {
+    pub fn to_tree_keyed<'k>(
+        &self,
+        tree: &PublicTree,
+        key_of: impl Fn(usize) -> &'k str,
+        uniform_fallback: bool,
+    ) -> Result<Vec<f64>> {
         let index = self.index();
         let mut out = vec![0.0; tree.infosets.total_actions];
         for i in 0..tree.infosets.len() {
@@ -91,7 +96,11 @@ impl TabularPolicy {
                 }
                 None if uniform_fallback => out[off..off + acts.len()].fill(1.0 / acts.len() as f64),
                 None => {
-                    return Err(Error::invalid("policy", format!("missing information state {key:?}"), format!("a policy for every information state of {}", tree.spec)))
+                    return Err(Error::invalid(
+                        "policy",
+                        format!("missing information state {key:?}"),
+                        format!("a policy for every information state of {}", tree.spec),
+                    ))
                 }
             }
         }
@@ -123,7 +132,8 @@ impl TabularPolicy {
             e => e,
         };
         let mut r = Reader::new(&payload);
-        let mut p = TabularPolicy { game: r.str().map_err(bad)?, keys: vec![], offset: vec![], actions: vec![], probs: vec![] };
+        let mut p =
+            TabularPolicy { game: r.str().map_err(bad)?, keys: vec![], offset: vec![], actions: vec![], probs: vec![] };
         let n = r.u64().map_err(bad)?;
         for _ in 0..n {
             p.keys.push(r.str().map_err(bad)?);
@@ -135,7 +145,10 @@ impl TabularPolicy {
             }
         }
         if !r.done() {
-            return Err(Error::BadFile { path: path.display().to_string(), reason: "trailing bytes after the policy".into() });
+            return Err(Error::BadFile {
+                path: path.display().to_string(),
+                reason: "trailing bytes after the policy".into(),
+            });
         }
         Ok(p)
     }
@@ -144,7 +157,8 @@ impl TabularPolicy {
 impl TabularPolicy {
     /// The policy restricted to the information states at `indices` (in that order).
     pub fn subset(&self, indices: &[usize]) -> TabularPolicy {
-        let mut out = TabularPolicy { game: self.game.clone(), keys: vec![], offset: vec![], actions: vec![], probs: vec![] };
+        let mut out =
+            TabularPolicy { game: self.game.clone(), keys: vec![], offset: vec![], actions: vec![], probs: vec![] };
         for &i in indices {
             out.keys.push(self.keys[i].clone());
             out.offset.push(out.actions.len() as u32);
@@ -159,7 +173,13 @@ impl TabularPolicy {
 impl TabularPolicy {
     /// A policy with one entry per key of `keying`, from group-indexed probabilities.
     pub fn from_keying(tree: &PublicTree, keying: &crate::keying::Keying, probs: &[f64]) -> TabularPolicy {
-        let mut p = TabularPolicy { game: tree.spec.clone(), keys: keying.keys.clone(), offset: keying.offset.clone(), actions: vec![], probs: probs.to_vec() };
+        let mut p = TabularPolicy {
+            game: tree.spec.clone(),
+            keys: keying.keys.clone(),
+            offset: keying.offset.clone(),
+            actions: vec![],
+            probs: probs.to_vec(),
+        };
         for g in 0..keying.len() {
             p.actions.extend_from_slice(tree.infoset_actions(keying.members_of(g)[0] as usize));
         }

@@ -47,7 +47,11 @@ impl Spec {
         for k in self.params.keys() {
             if !allowed.contains(&k.as_str()) {
                 let allowed = if allowed.is_empty() { "none".to_string() } else { allowed.join(", ") };
-                return Err(Error::invalid(format!("parameter of game {}", self.name), k, format!("allowed parameters: {allowed}")));
+                return Err(Error::invalid(
+                    format!("parameter of game {}", self.name),
+                    k,
+                    format!("allowed parameters: {allowed}"),
+                ));
             }
         }
         Ok(())
@@ -67,8 +71,11 @@ impl Spec {
     /// A `-`-separated list of integers, each in `lo..=hi`, of exactly `len` entries.
     pub fn int_list(&self, key: &str, default: &[i64], len: usize, lo: i64, hi: i64) -> Result<Vec<i64>> {
         let Some(v) = self.params.get(key) else { return Ok(default.to_vec()) };
-        let err = || Error::invalid(format!("{}.{key}", self.name), v, format!("{len} integers in {lo}..={hi} separated by '-'"));
-        let xs: Vec<i64> = v.split('-').map(|x| x.trim().parse::<i64>()).collect::<std::result::Result<_, _>>().map_err(|_| err())?;
+        let err = || {
+            Error::invalid(format!("{}.{key}", self.name), v, format!("{len} integers in {lo}..={hi} separated by '-'"))
+        };
+        let xs: Vec<i64> =
+            v.split('-').map(|x| x.trim().parse::<i64>()).collect::<std::result::Result<_, _>>().map_err(|_| err())?;
         if xs.len() != len || xs.iter().any(|x| !(lo..=hi).contains(x)) {
             return Err(err());
         }

@@ -139,7 +139,8 @@ impl<'a> Reader<'a> {
     pub fn str(&mut self) -> Result<String> {
         let n = self.u32()? as usize;
         let b = self.take(n)?;
-        String::from_utf8(b.to_vec()).map_err(|_| Error::BadFile { path: String::new(), reason: "invalid UTF-8".into() })
+        String::from_utf8(b.to_vec())
+            .map_err(|_| Error::BadFile { path: String::new(), reason: "invalid UTF-8".into() })
     }
     /// Whether everything was read.
     pub fn done(&self) -> bool {

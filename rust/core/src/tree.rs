@@ -237,7 +237,13 @@ fn bits(v: &[f64]) -> Vec<u64> {
 
 impl TreeBuilder {
     /// A builder for a game with `num_players` players and the given lanes.
-    pub fn new(spec: &str, num_players: usize, constant_sum: bool, lane_prob: Vec<f64>, lane_names: Vec<String>) -> Self {
+    pub fn new(
+        spec: &str,
+        num_players: usize,
+        constant_sum: bool,
+        lane_prob: Vec<f64>,
+        lane_names: Vec<String>,
+    ) -> Self {
         let num_lanes = lane_prob.len();
         TreeBuilder {
             tree: PublicTree {
@@ -325,7 +331,13 @@ impl TreeBuilder {
 
     /// Adds a decision node of `player`. `slots[lane]` is the lane's information-set slot
     /// ([`NO_SLOT`] if absent) and `slot_keys[slot]` that information set's key.
-    pub fn add_decision(&mut self, player: usize, slots: &[u16], slot_keys: Vec<String>, edges: &[(Action, u32)]) -> u32 {
+    pub fn add_decision(
+        &mut self,
+        player: usize,
+        slots: &[u16],
+        slot_keys: Vec<String>,
+        edges: &[(Action, u32)],
+    ) -> u32 {
         debug_assert_eq!(slots.len(), self.tree.num_lanes);
         let next = (self.tree.lane_maps.len() / self.tree.num_lanes) as u32;
         let map = *self.map_index.entry(slots.to_vec()).or_insert_with(|| {
@@ -504,7 +516,9 @@ fn build_node<G: Game>(game: &G, lanes: &[Option<G::State>], b: &mut TreeBuilder
             for (l, s) in lanes.iter().enumerate() {
                 if let Some(s) = s {
                     if game.legal_actions(s) != actions {
-                        return Err(Error::Compile("deals disagree on the legal actions after the same public events".into()));
+                        return Err(Error::Compile(
+                            "deals disagree on the legal actions after the same public events".into(),
+                        ));
                     }
                     let key = game.info_key(s, p);
                     let next = keys.len() as u16;
@@ -514,10 +528,8 @@ fn build_node<G: Game>(game: &G, lanes: &[Option<G::State>], b: &mut TreeBuilder
                     });
                 }
             }
-            let children: Vec<Vec<Option<G::State>>> = actions
-                .iter()
-                .map(|&a| lanes.iter().map(|s| s.as_ref().map(|s| game.child(s, a))).collect())
-                .collect();
+            let children: Vec<Vec<Option<G::State>>> =
+                actions.iter().map(|&a| lanes.iter().map(|s| s.as_ref().map(|s| game.child(s, a))).collect()).collect();
             let child_ids = build_children(game, &children, b, depth)?;
             let edges: Vec<(Action, u32)> = actions.iter().copied().zip(child_ids).collect();
             Ok(b.add_decision(p, &slots, keys, &edges))
@@ -562,7 +574,12 @@ fn build_node<G: Game>(game: &G, lanes: &[Option<G::State>], b: &mut TreeBuilder
     }
 }
 
-fn build_children<G: Game>(game: &G, children: &[Vec<Option<G::State>>], b: &mut TreeBuilder, depth: usize) -> Result<Vec<u32>> {
+fn build_children<G: Game>(
+    game: &G,
+    children: &[Vec<Option<G::State>>],
+    b: &mut TreeBuilder,
+    depth: usize,
+) -> Result<Vec<u32>> {
     if depth >= PARALLEL_BUILD_DEPTH || children.len() < 2 {
         return children.iter().map(|c| build_node(game, c, b, depth + 1)).collect();
     }

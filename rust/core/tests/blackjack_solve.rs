@@ -21,23 +21,15 @@ fn solve(tree: &Arc<PublicTree>, algorithm: &str, iterations: u64, threads: usiz
 /// Probability of Hit for each down card 1..=10 at the decision node with dump path `path`.
 fn hit_probs(tree: &PublicTree, policy: &[f64], path: &str) -> Vec<f64> {
     let nodes = dump_nodes(tree).unwrap();
-    let d = nodes
-        .iter()
-        .position(|d| d.path == path)
-        .unwrap_or_else(|| panic!("no decision at {path:?}"));
+    let d = nodes.iter().position(|d| d.path == path).unwrap_or_else(|| panic!("no decision at {path:?}"));
     let base = tree.decisions[d].base as usize;
-    (0..10)
-        .map(|slot| policy[tree.infosets.offset[base + slot] as usize + 1])
-        .collect()
+    (0..10).map(|slot| policy[tree.infosets.offset[base + slot] as usize + 1]).collect()
 }
 
 /// (P0, P1, dealer) values and NashConv of `policy`.
 fn evaluate(tree: &PublicTree, policy: &[f64]) -> ([f64; 3], f64) {
     let ev = expected_values(tree, policy).unwrap();
-    (
-        [ev[0], ev[1], 3.0 - ev[0] - ev[1]],
-        nash_conv(tree, policy).unwrap(),
-    )
+    ([ev[0], ev[1], 3.0 - ev[0] - ev[1]], nash_conv(tree, policy).unwrap())
 }
 
 #[test]
@@ -55,20 +47,12 @@ fn cfr_plus_reaches_the_correct_values_for_6_6_2() {
     let root = hit_probs(&t, &policy, "");
     for (k, &h) in root.iter().enumerate() {
         let want = if (2..=7).contains(&(k + 1)) { 1.0 } else { 0.0 };
-        assert!(
-            (h - want).abs() < 1e-3,
-            "P0 with down card {}: hit {h}",
-            k + 1
-        );
+        assert!((h - want).abs() < 1e-3, "P0 with down card {}: hit {h}", k + 1);
     }
     let after_stand = hit_probs(&t, &policy, "s");
     for (k, &h) in after_stand.iter().enumerate() {
         let want = if (2..=9).contains(&(k + 1)) { 1.0 } else { 0.0 };
-        assert!(
-            (h - want).abs() < 1e-3,
-            "P1 with down card {} after P0 stands: hit {h}",
-            k + 1
-        );
+        assert!((h - want).abs() < 1e-3, "P1 with down card {} after P0 stands: hit {h}", k + 1);
     }
 }
 
@@ -121,17 +105,11 @@ fn results_do_not_depend_on_the_thread_count() {
 fn range_solver_converges_like_the_lane_solver() {
     use cfrkit_core::games::blackjack::ranges::RangeSolver;
     let ranges = |t: &Arc<PublicTree>, algo: &str, iterations: u64, threads: usize| {
-        let game = cfrkit_core::games::blackjack::Blackjack::from_spec(
-            &cfrkit_core::spec::Spec::parse(&t.spec).unwrap(),
-        )
-        .unwrap();
-        let mut r = RangeSolver::new(
-            t.clone(),
-            &game,
-            Algorithm::parse(algo, DCFR_DEFAULTS).unwrap(),
-            threads,
-        )
-        .unwrap();
+        let game =
+            cfrkit_core::games::blackjack::Blackjack::from_spec(&cfrkit_core::spec::Spec::parse(&t.spec).unwrap())
+                .unwrap();
+        let mut r =
+            RangeSolver::new(t.clone(), &game, Algorithm::parse(algo, DCFR_DEFAULTS).unwrap(), threads).unwrap();
         r.run(iterations);
         assert_eq!(r.iteration(), iterations);
         r.average_policy()
@@ -139,28 +117,16 @@ fn range_solver_converges_like_the_lane_solver() {
     // The spec's values with alternating CFR+ over 10k iterations.
     let t = tree([6, 6, 2], 1);
     let ([p0, p1, dealer], nc) = evaluate(&t, &ranges(&t, "cfr+", 10_000, 2));
-    assert!(
-        (p0 - 1.4518574).abs() < 1e-6 && (p1 - 1.5481426).abs() < 1e-6 && dealer.abs() < 1e-6,
-        "{p0} {p1}"
-    );
+    assert!((p0 - 1.4518574).abs() < 1e-6 && (p1 - 1.5481426).abs() < 1e-6 && dealer.abs() < 1e-6, "{p0} {p1}");
     assert!((0.0..1e-6).contains(&nc), "NashConv {nc}");
-    for (up, mh, algo) in [
-        ([1, 1, 1], 2, "cfr+"),
-        ([2, 9, 5], 2, "dcfr"),
-        ([3, 3, 3], 2, "pcfr+"),
-        ([10, 4, 1], 2, "cfr"),
-    ] {
+    for (up, mh, algo) in
+        [([1, 1, 1], 2, "cfr+"), ([2, 9, 5], 2, "dcfr"), ([3, 3, 3], 2, "pcfr+"), ([10, 4, 1], 2, "cfr")]
+    {
         let t = tree(up, mh);
         let (va, na) = evaluate(&t, &solve(&t, algo, 300, 1));
         let (vb, nb) = evaluate(&t, &ranges(&t, algo, 300, 1));
-        assert!(
-            (va[0] - vb[0]).abs() < 1e-3 && (va[1] - vb[1]).abs() < 1e-3,
-            "{up:?} {algo}: {va:?} {vb:?}"
-        );
-        assert!(
-            nb < 2.0 * na.max(1e-4),
-            "{up:?} {algo}: NashConv {nb} (lanes: {na})"
-        );
+        assert!((va[0] - vb[0]).abs() < 1e-3 && (va[1] - vb[1]).abs() < 1e-3, "{up:?} {algo}: {va:?} {vb:?}");
+        assert!(nb < 2.0 * na.max(1e-4), "{up:?} {algo}: NashConv {nb} (lanes: {na})");
     }
     // Any thread count gives the same numbers.
     let t = tree([1, 1, 1], 3);

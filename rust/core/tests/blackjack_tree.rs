@@ -27,19 +27,10 @@ fn node_counts_equal_the_originals() {
     for (up, mh, nodes, decisions) in table {
         let g = game(up, mh);
         let c = g.shape().total();
-        assert_eq!(
-            (c.original_nodes(), c.decisions),
-            (nodes, decisions),
-            "{}",
-            g.spec_string()
-        );
+        assert_eq!((c.original_nodes(), c.decisions), (nodes, decisions), "{}", g.spec_string());
         let t = g.build().unwrap();
         assert_eq!(t.decisions.len() as u64, decisions);
-        assert_eq!(
-            chance_nodes(&t) as u64,
-            decisions,
-            "one chance node per Hit"
-        );
+        assert_eq!(chance_nodes(&t) as u64, decisions, "one chance node per Hit");
         assert_eq!((t.num_nodes() - chance_nodes(&t)) as u64, nodes);
         assert_eq!(t.num_nodes() as u64, c.nodes);
         assert_eq!(t.edge_child.len() as u64, c.edges);
@@ -75,19 +66,12 @@ fn assert_same_tree(a: &PublicTree, b: &PublicTree) {
             }
             NodeKind::Chance => {
                 for e in a.edges(n) {
-                    assert_eq!(
-                        a.prob_row(a.edge_prob_row[e]),
-                        b.prob_row(b.edge_prob_row[e]),
-                        "edge {e}"
-                    );
+                    assert_eq!(a.prob_row(a.edge_prob_row[e]), b.prob_row(b.edge_prob_row[e]), "edge {e}");
                 }
             }
             NodeKind::Decision => {
                 assert_eq!(a.aux[n], b.aux[n]);
-                let (da, db) = (
-                    &a.decisions[a.aux[n] as usize],
-                    &b.decisions[b.aux[n] as usize],
-                );
+                let (da, db) = (&a.decisions[a.aux[n] as usize], &b.decisions[b.aux[n] as usize]);
                 assert_eq!((da.base, da.slots), (db.base, db.slots));
                 assert_eq!(a.lane_map(da), b.lane_map(db));
             }
@@ -102,13 +86,7 @@ fn assert_same_tree(a: &PublicTree, b: &PublicTree) {
 
 #[test]
 fn direct_builder_equals_generic_compilation() {
-    for (up, mh) in [
-        ([6, 6, 2], 1),
-        ([1, 1, 1], 1),
-        ([1, 10, 4], 2),
-        ([9, 3, 7], 2),
-        ([10, 10, 10], 2),
-    ] {
+    for (up, mh) in [([6, 6, 2], 1), ([1, 1, 1], 1), ([1, 10, 4], 2), ([9, 3, 7], 2), ([10, 10, 10], 2)] {
         let g = game(up, mh);
         let direct = g.build().unwrap();
         let generic = compile(&g).unwrap();
@@ -120,16 +98,8 @@ fn direct_builder_equals_generic_compilation() {
 #[test]
 fn build_is_identical_for_any_thread_count() {
     let g = game([2, 3, 4], 3);
-    let one = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .unwrap()
-        .install(|| g.build().unwrap());
-    let four = rayon::ThreadPoolBuilder::new()
-        .num_threads(4)
-        .build()
-        .unwrap()
-        .install(|| g.build().unwrap());
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap().install(|| g.build().unwrap());
+    let four = rayon::ThreadPoolBuilder::new().num_threads(4).build().unwrap().install(|| g.build().unwrap());
     assert_same_tree(&one, &four);
     assert_eq!(one.aux, four.aux);
     assert_eq!(one.payoff_rows, four.payoff_rows);
@@ -153,12 +123,7 @@ fn tree_invariants_hold() {
                 for l in 0..t.num_lanes {
                     let dealer = 3.0 - p0[l] - p1[l];
                     // The dealer gets 0, or the whole pot (at least 3) when both bust.
-                    assert!(
-                        dealer == 0.0 || dealer >= 3.0,
-                        "node {n} lane {l}: {} {}",
-                        p0[l],
-                        p1[l]
-                    );
+                    assert!(dealer == 0.0 || dealer >= 3.0, "node {n} lane {l}: {} {}", p0[l], p1[l]);
                 }
             }
             NodeKind::Decision => {
@@ -170,16 +135,10 @@ fn tree_invariants_hold() {
                 assert!(key.starts_with("7|"), "{key}");
             }
         }
-        assert!(
-            t.subtree_size[n] as usize <= n + 1,
-            "children come before their parent"
-        );
+        assert!(t.subtree_size[n] as usize <= n + 1, "children come before their parent");
     }
     assert_eq!(t.root as usize, t.num_nodes() - 1);
-    assert_eq!(
-        t.infosets.keys[t.decisions[t.aux[t.root as usize] as usize].base as usize],
-        "1|"
-    );
+    assert_eq!(t.infosets.keys[t.decisions[t.aux[t.root as usize] as usize].base as usize], "1|");
 }
 
 #[test]
@@ -190,18 +149,12 @@ fn dump_nodes_name_decisions_like_the_original() {
     let mut want: Vec<(String, u8)> = vec![(String::new(), 0), ("s".into(), 1)];
     want.extend((1..=10).map(|c| (format!("h{c}"), 1)));
     for w in &want {
-        assert!(
-            paths.contains(&(w.0.as_str(), w.1)),
-            "{w:?} missing from {paths:?}"
-        );
+        assert!(paths.contains(&(w.0.as_str(), w.1)), "{w:?} missing from {paths:?}");
     }
     assert_eq!(nodes.len(), want.len());
     let t = game([1, 1, 1], 2).build().unwrap();
     let nodes = dump_nodes(&t).unwrap();
-    let deep = nodes
-        .iter()
-        .find(|d| d.path == "h1/h2/s")
-        .expect("P0 hits 1, P1 hits 2, P0 stands: P1 acts");
+    let deep = nodes.iter().find(|d| d.path == "h1/h2/s").expect("P0 hits 1, P1 hits 2, P0 stands: P1 acts");
     assert_eq!(deep.player, 1);
     for (i, d) in nodes.iter().enumerate() {
         assert_eq!(t.aux[d.node as usize] as usize, i);
@@ -225,10 +178,7 @@ fn spec_strings_load_through_the_registry() {
             Err(e @ Error::InvalidValue { .. }) => {
                 assert!(e.to_string().contains(needle), "{spec}: {e}")
             }
-            other => panic!(
-                "{spec}: expected an invalid-value error, got {:?}",
-                other.map(|t| t.num_nodes())
-            ),
+            other => panic!("{spec}: expected an invalid-value error, got {:?}", other.map(|t| t.num_nodes())),
         }
     }
 }
@@ -242,25 +192,16 @@ fn trees_too_big_for_memory_are_refused_before_building() {
     match g.build() {
         Err(e @ Error::TooLarge(_)) => {
             let m = e.to_string();
-            assert!(
-                m.contains("blackjack(up=1-1-1,max_hits=0)") && m.contains("max_hits"),
-                "{m}"
-            );
+            assert!(m.contains("blackjack(up=1-1-1,max_hits=0)") && m.contains("max_hits"), "{m}");
         }
         other => panic!("expected TooLarge, got {:?}", other.map(|t| t.num_nodes())),
     }
-    assert!(matches!(
-        load_game("blackjack(up=1-1-1,max_hits=0)"),
-        Err(Error::TooLarge(_))
-    ));
+    assert!(matches!(load_game("blackjack(up=1-1-1,max_hits=0)"), Err(Error::TooLarge(_))));
     // A tree that fits the id range but not the memory given.
     let g = game([1, 1, 1], 3);
     let c = g.shape().total();
     let need = Blackjack::estimated_bytes(&c);
     assert!(need > 100 << 20 && need < 4 << 30, "{need}");
-    assert!(matches!(
-        g.check_size(&c, need / 2),
-        Err(Error::TooLarge(_))
-    ));
+    assert!(matches!(g.check_size(&c, need / 2), Err(Error::TooLarge(_))));
     assert!(g.check_size(&c, need).is_ok());
 }

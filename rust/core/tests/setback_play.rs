@@ -51,17 +51,10 @@ fn duplicate_pairs_swap_the_hands_between_teams() {
         let (r1, r2) = (g1.records(), g2.records());
         assert!(!r1.is_empty() && !r2.is_empty());
         for (d1, d2) in r1.iter().zip(r2) {
-            assert_eq!(
-                (d1.dealer + 1) % 4,
-                d2.dealer,
-                "the second game's dealer sits one seat further"
-            );
+            assert_eq!((d1.dealer + 1) % 4, d2.dealer, "the second game's dealer sits one seat further");
             for seat in 0..4 {
                 let moved = (seat + 1) % 4;
-                assert_eq!(
-                    d1.hands[seat], d2.hands[moved],
-                    "the same hand, one seat on"
-                );
+                assert_eq!(d1.hands[seat], d2.hands[moved], "the same hand, one seat on");
                 assert_ne!(seat % 2, moved % 2, "… which belongs to the other team");
             }
         }
@@ -69,10 +62,7 @@ fn duplicate_pairs_swap_the_hands_between_teams() {
         for g in [&g1, &g2] {
             let w = g.winner().unwrap();
             assert!(g.scores()[w] >= 11 && g.scores()[w] > g.scores()[1 - w]);
-            let sum: [i32; 2] = g
-                .records()
-                .iter()
-                .fold([0, 0], |s, r| [s[0] + r.score[0], s[1] + r.score[1]]);
+            let sum: [i32; 2] = g.records().iter().fold([0, 0], |s, r| [s[0] + r.score[0], s[1] + r.score[1]]);
             assert_eq!(sum, g.scores());
         }
     }
@@ -94,22 +84,14 @@ fn matches_are_reproducible_by_seed_and_independent_of_threads() {
 fn rules_beat_random() {
     let r = run_match(&RulesAgent, &RandomAgent, 300, 1, 0).unwrap();
     assert!(r.win_rate > 0.9 && r.ci[0] > 0.85, "rules vs random: {r:?}");
-    assert!(
-        r.mean_points[0] > 1.0 && r.mean_points[1] < 0.0,
-        "rules score, random is set back: {r:?}"
-    );
+    assert!(r.mean_points[0] > 1.0 && r.mean_points[1] < 0.0, "rules score, random is set back: {r:?}");
 }
 
 #[test]
 fn the_view_shows_only_the_players_own_cards_and_public_play() {
     let mut d = Deal::seeded(3);
     let v = View::new(&d, 2, [4, -1]);
-    assert!(
-        !v.to_act()
-            && v.legal_bids().is_empty()
-            && v.legal_cards() == 0
-            && v.abstract_actions().is_none()
-    );
+    assert!(!v.to_act() && v.legal_bids().is_empty() && v.legal_cards() == 0 && v.abstract_actions().is_none());
     assert_eq!(v.hand(), d.hands()[2]);
     assert_eq!(v.unseen().count_ones(), 46);
     assert_eq!(v.unseen() & v.hand(), 0);
@@ -135,19 +117,10 @@ fn agent_specs_and_their_errors() {
     assert_eq!(agent::parse("rules").unwrap().name(), "rules");
     for bad in ["bogus", "table", "table:", "rules:x"] {
         let e = agent::parse(bad).err().unwrap().to_string();
-        assert!(
-            e.contains(bad) && e.contains("random, rules, table:DIR"),
-            "{e}"
-        );
+        assert!(e.contains(bad) && e.contains("random, rules, table:DIR"), "{e}");
     }
-    let e = agent::parse("table:/nonexistent/dir")
-        .err()
-        .unwrap()
-        .to_string();
-    assert!(
-        e.contains("/nonexistent/dir") && e.contains("strategy.cfrkit"),
-        "{e}"
-    );
+    let e = agent::parse("table:/nonexistent/dir").err().unwrap().to_string();
+    assert!(e.contains("/nonexistent/dir") && e.contains("strategy.cfrkit"), "{e}");
 }
 
 /// An agent that always passes and plays its lowest legal card: games never end.
@@ -180,24 +153,14 @@ impl Agent for Cheater {
 
 #[test]
 fn bad_agents_get_clear_errors() {
-    let e = run_match(&Passer, &Passer, 1, 0, 1)
-        .unwrap_err()
-        .to_string();
+    let e = run_match(&Passer, &Passer, 1, 0, 1).unwrap_err().to_string();
     assert!(e.contains("no winner after 1000 deals"), "{e}");
-    let e = run_match(&Cheater, &RandomAgent, 1, 0, 1)
-        .unwrap_err()
-        .to_string();
-    assert!(
-        e.contains("bid of agent cheater") && e.contains("\"4\"") && e.contains("[0]"),
-        "{e}"
-    );
+    let e = run_match(&Cheater, &RandomAgent, 1, 0, 1).unwrap_err().to_string();
+    assert!(e.contains("bid of agent cheater") && e.contains("\"4\"") && e.contains("[0]"), "{e}");
     let mut g = Game::new(0, 0, 3, true).unwrap();
     let e = g.bid(1).unwrap_err().to_string();
     assert!(e.contains("one of [0, 2, 3, 4]"), "{e}");
-    assert!(Game::new(0, 0, 4, true)
-        .unwrap_err()
-        .to_string()
-        .contains("South"));
+    assert!(Game::new(0, 0, 4, true).unwrap_err().to_string().contains("South"));
 }
 
 #[test]
@@ -220,16 +183,8 @@ fn a_game_reports_every_move_and_deals_rotate() {
     for (k, rec) in g.records().iter().enumerate() {
         assert_eq!(rec.dealer as usize, (3 + k) % 4);
     }
-    let bid_deals = g
-        .records()
-        .iter()
-        .filter(|r| r.bids.iter().any(|&b| b > 0))
-        .count();
-    assert_eq!(
-        cards_played,
-        24 * bid_deals,
-        "played out: every card of every bid deal"
-    );
+    let bid_deals = g.records().iter().filter(|r| r.bids.iter().any(|&b| b > 0)).count();
+    assert_eq!(cards_played, 24 * bid_deals, "played out: every card of every bid deal");
 }
 
 #[test]
@@ -240,10 +195,7 @@ fn rules_agent_bids_strong_hands_and_passes_weak_ones() {
     assert!(pts >= 3.2, "{pts}");
     let weak = cards::parse_cards("7C 8D 9H 6S 5C 8H").unwrap();
     assert!(best_suit(weak).1 < 1.8);
-    let other = [
-        cards::parse_cards("2H 3H 4H 5H 6H 7H").unwrap(),
-        cards::parse_cards("2D 3D 4D 5D 6D 7D").unwrap(),
-    ];
+    let other = [cards::parse_cards("2H 3H 4H 5H 6H 7H").unwrap(), cards::parse_cards("2D 3D 4D 5D 6D 7D").unwrap()];
     let d = Deal::from_hands([other[0], strong, other[1], weak]).unwrap();
     let v = View::of_actor(&d, [0, 0]).unwrap();
     assert_eq!(RulesAgent.bid(&v, &mut rng()).unwrap(), 4);
@@ -251,12 +203,7 @@ fn rules_agent_bids_strong_hands_and_passes_weak_ones() {
 
 #[test]
 fn table_agent_plays_the_argmax_and_falls_back_on_missing_keys() {
-    let hands = [
-        "AS JS 4S KH 7H 9D",
-        "QD TD 4D TS 9S 6S",
-        "KC 5C KD 5H 2D 3S",
-        "AH JH 8H 3H 2C 9C",
-    ];
+    let hands = ["AS JS 4S KH 7H 9D", "QD TD 4D TS 9S 6S", "KC 5C KD 5H 2D 3S", "AH JH 8H 3H 2C 9C"];
     let sets = hands.map(|h| cards::parse_cards(h).unwrap());
     // Hands are dealer-relative: player 1 (first bidder) holds QD TD 4D TS 9S 6S, key 0QT4...Tx6.
     let d = Deal::from_hands([sets[0], sets[1], sets[2], sets[3]]).unwrap();
@@ -264,31 +211,14 @@ fn table_agent_plays_the_argmax_and_falls_back_on_missing_keys() {
     let k = keys::key(&d, &acts).unwrap();
     assert_eq!(keys::key_string(k), "0QT4...Tx6");
     let v = View::of_actor(&d, [0, 0]).unwrap();
-    let table = TableAgent::new(
-        Arc::new(strategy(vec![(k, vec![0.1, 0.6, 0.3])])),
-        TableMode::Argmax,
-        "t",
-    );
-    assert_eq!(
-        table.bid_with_source(&v, &mut rng()).unwrap(),
-        (2, Source::Table)
-    );
+    let table = TableAgent::new(Arc::new(strategy(vec![(k, vec![0.1, 0.6, 0.3])])), TableMode::Argmax, "t");
+    assert_eq!(table.bid_with_source(&v, &mut rng()).unwrap(), (2, Source::Table));
     let empty = TableAgent::new(Arc::new(strategy(vec![])), TableMode::Argmax, "empty");
-    assert_eq!(
-        empty.bid_with_source(&v, &mut rng()).unwrap(),
-        (3, Source::Fallback),
-        "missing: Three"
-    );
+    assert_eq!(empty.bid_with_source(&v, &mut rng()).unwrap(), (3, Source::Fallback), "missing: Three");
     // Sampled mode follows the probabilities.
-    let sampled = TableAgent::new(
-        Arc::new(strategy(vec![(k, vec![0.0, 0.25, 0.75])])),
-        TableMode::Sampled,
-        "s",
-    );
+    let sampled = TableAgent::new(Arc::new(strategy(vec![(k, vec![0.0, 0.25, 0.75])])), TableMode::Sampled, "s");
     let mut r = rng();
-    let threes = (0..4000)
-        .filter(|_| sampled.bid(&v, &mut r).unwrap() == 3)
-        .count();
+    let threes = (0..4000).filter(|_| sampled.bid(&v, &mut r).unwrap() == 3).count();
     assert!((2800..3200).contains(&threes), "{threes}");
 
     // After Two, Three, Four the dealer (AS JS 4S: a candidate Jack) may Pass or steal the Four;
@@ -299,10 +229,7 @@ fn table_agent_plays_the_argmax_and_falls_back_on_missing_keys() {
     }
     let v2 = View::of_actor(&d2, [0, 0]).unwrap();
     assert_eq!(v2.abstract_actions().unwrap().n, 2);
-    assert_eq!(
-        empty.bid_with_source(&v2, &mut rng()).unwrap(),
-        (0, Source::Fallback)
-    );
+    assert_eq!(empty.bid_with_source(&v2, &mut rng()).unwrap(), (0, Source::Fallback));
 
     // Missing playout key: the first abstract action in canonical order.
     let mut d3 = d;
@@ -313,21 +240,11 @@ fn table_agent_plays_the_argmax_and_falls_back_on_missing_keys() {
     let a3 = v3.abstract_actions().unwrap();
     assert_eq!(a3.n, 2, "two candidate suits: E0, E1");
     let (c, src) = empty.play_with_source(&v3, &mut rng()).unwrap();
-    assert_eq!(
-        (cards::card_name(c), src),
-        ("QD".to_string(), Source::Fallback)
-    );
+    assert_eq!((cards::card_name(c), src), ("QD".to_string(), Source::Fallback));
     let k3 = v3.key(&a3).unwrap();
-    let t3 = TableAgent::new(
-        Arc::new(strategy(vec![(k3, vec![0.2, 0.8])])),
-        TableMode::Argmax,
-        "t3",
-    );
+    let t3 = TableAgent::new(Arc::new(strategy(vec![(k3, vec![0.2, 0.8])])), TableMode::Argmax, "t3");
     let (c, src) = t3.play_with_source(&v3, &mut rng()).unwrap();
-    assert_eq!(
-        (cards::card_name(c), src),
-        ("9S".to_string(), Source::Table)
-    );
+    assert_eq!((cards::card_name(c), src), ("9S".to_string(), Source::Table));
 }
 
 #[test]
@@ -335,44 +252,27 @@ fn bootstrap_keys_of_the_spec_examples() {
     use cfrkit_core::games::setback::play::bootstrap::bootstrap_key;
     let a = "AS JS 4S KH 7H 9D";
     let d_hand = "AH JH 7H 3H 2C 9C";
-    let fill = [
-        "2D 3D 4D 5D 6D 7D",
-        "8D TD QD KD AD 2S",
-        "3S 5S 6S 7S 8S 9S",
-    ];
-    let deal =
-        |hands: [&str; 4]| Deal::from_hands(hands.map(|h| cards::parse_cards(h).unwrap())).unwrap();
+    let fill = ["2D 3D 4D 5D 6D 7D", "8D TD QD KD AD 2S", "3S 5S 6S 7S 8S 9S"];
+    let deal = |hands: [&str; 4]| Deal::from_hands(hands.map(|h| cards::parse_cards(h).unwrap())).unwrap();
     // First bidder (team 1) with A, us 5 / them 8: the dealer's team has 8.
     let d = deal([fill[0], a, fill[1], fill[2]]);
-    assert_eq!(
-        bootstrap_key(&View::of_actor(&d, [8, 5]).unwrap()),
-        "3!/0/-1/0/AJ4........."
-    );
+    assert_eq!(bootstrap_key(&View::of_actor(&d, [8, 5]).unwrap()), "3!/0/-1/0/AJ4.........");
     // The dealer (us 9, them 3) facing a Three by player 1 after 3 bids, holding D.
     let mut d = deal([d_hand, fill[0], fill[1], fill[2]]);
     for b in [3, 0, 0] {
         d.bid(b).unwrap();
     }
-    assert_eq!(
-        bootstrap_key(&View::of_actor(&d, [9, 3]).unwrap()),
-        "x./3/1/3/AJx3........"
-    );
+    assert_eq!(bootstrap_key(&View::of_actor(&d, [9, 3]).unwrap()), "x./3/1/3/AJx3........");
     // Tied at 11: player 2 after a Two by player 1.
     let mut d = deal([fill[0], fill[1], d_hand, fill[2]]);
     d.bid(2).unwrap();
-    assert_eq!(
-        bootstrap_key(&View::of_actor(&d, [11, 11]).unwrap()),
-        "1./2/1/1/AJx3........"
-    );
+    assert_eq!(bootstrap_key(&View::of_actor(&d, [11, 11]).unwrap()), "1./2/1/1/AJx3........");
     // Third bidder (player 3, team 1) after two passes; dealer's team -3, the other 10.
     let mut d = deal([fill[0], fill[1], fill[2], d_hand]);
     for b in [0, 0] {
         d.bid(b).unwrap();
     }
-    assert_eq!(
-        bootstrap_key(&View::of_actor(&d, [-3, 10]).unwrap()),
-        "x./0/-1/2/AJx3........"
-    );
+    assert_eq!(bootstrap_key(&View::of_actor(&d, [-3, 10]).unwrap()), "x./0/-1/2/AJx3........");
 }
 
 #[test]

@@ -26,11 +26,7 @@ pub fn blackjack_strategy<'py>(
     py: Python<'py>,
     game: &Game,
     policy: &Policy,
-) -> PyResult<(
-    Vec<String>,
-    Bound<'py, PyArray1<u8>>,
-    Bound<'py, PyArray3<f64>>,
-)> {
+) -> PyResult<(Vec<String>, Bound<'py, PyArray1<u8>>, Bound<'py, PyArray3<f64>>)> {
     let tree = &game.tree;
     let (nodes, probs) = py
         .allow_threads(|| -> cfrkit_core::Result<_> {
@@ -50,11 +46,7 @@ pub fn blackjack_strategy<'py>(
     let players: Vec<u8> = nodes.iter().map(|n| n.player).collect();
     let paths: Vec<String> = nodes.into_iter().map(|n| n.path).collect();
     let d = paths.len();
-    Ok((
-        paths,
-        PyArray1::from_vec(py, players),
-        PyArray1::from_vec(py, table).reshape([d, 10, 2])?,
-    ))
+    Ok((paths, PyArray1::from_vec(py, players), PyArray1::from_vec(py, table).reshape([d, 10, 2])?))
 }
 
 /// Registers this module's classes and functions.

@@ -7,10 +7,7 @@ use pyo3::prelude::*;
 
 fn raise(class: &str, msg: String) -> PyErr {
     Python::with_gil(|py| {
-        let made = py
-            .import("cfrkit.errors")
-            .and_then(|m| m.getattr(class))
-            .and_then(|c| c.call1((msg.clone(),)));
+        let made = py.import("cfrkit.errors").and_then(|m| m.getattr(class)).and_then(|c| c.call1((msg.clone(),)));
         match made {
             Ok(exc) => PyErr::from_value(exc),
             Err(_) => PyRuntimeError::new_err(msg),

@@ -42,7 +42,8 @@ impl Game {
                 let mut per_group = vec![0.0; k.total_actions];
                 for g in 0..k.len() {
                     let i = k.members_of(g)[0] as usize;
-                    let (src, dst, na) = (self.tree.infosets.offset[i] as usize, k.offset[g] as usize, k.num_actions(g));
+                    let (src, dst, na) =
+                        (self.tree.infosets.offset[i] as usize, k.offset[g] as usize, k.num_actions(g));
                     per_group[dst..dst + na].copy_from_slice(&probs[src..src + na]);
                 }
                 Policy::new(TabularPolicy::from_keying(&self.tree, k, &per_group))
@@ -175,7 +176,9 @@ pub fn compile_recorded(
             -1 => Ok(RecordedKind::Chance),
             -4 => Ok(RecordedKind::Terminal),
             p if p >= 0 => Ok(RecordedKind::Player(p as usize)),
-            other => Err(cfrkit_core::Error::invalid("node kind", other, "-1 (chance), -4 (terminal) or a player >= 0")),
+            other => {
+                Err(cfrkit_core::Error::invalid("node kind", other, "-1 (chance), -4 (terminal) or a player >= 0"))
+            }
         })
         .collect::<Result<Vec<_>, _>>()
         .py()?;
@@ -221,7 +224,13 @@ pub fn expected_values(py: Python<'_>, game: &Game, policy: &Policy, missing_uni
 /// information sets).
 #[pyfunction]
 #[pyo3(signature = (game, policy, player, *, missing_uniform = false))]
-pub fn best_response(py: Python<'_>, game: &Game, policy: &Policy, player: usize, missing_uniform: bool) -> PyResult<(f64, Policy)> {
+pub fn best_response(
+    py: Python<'_>,
+    game: &Game,
+    policy: &Policy,
+    player: usize,
+    missing_uniform: bool,
+) -> PyResult<(f64, Policy)> {
     let probs = probs_on(game, policy, missing_uniform)?;
     let br = py.allow_threads(|| eval::best_response(&game.tree, &probs, player)).py()?;
     let t = &game.tree;

@@ -41,7 +41,12 @@ impl Policy {
         for (key, probs) in table {
             for (&a, &x) in &probs {
                 if !(x >= 0.0 && x.is_finite()) {
-                    return Err(cfrkit_core::Error::invalid(format!("probability of action {a} at {key:?}"), x, "a finite number >= 0")).py();
+                    return Err(cfrkit_core::Error::invalid(
+                        format!("probability of action {a} at {key:?}"),
+                        x,
+                        "a finite number >= 0",
+                    ))
+                    .py();
                 }
             }
             p.keys.push(key);

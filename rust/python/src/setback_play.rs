@@ -133,10 +133,7 @@ impl SetbackView {
     }
     /// Baseline abstract action codes of the player to act (empty when not to act).
     fn abstract_actions(&self) -> Vec<String> {
-        self.inner
-            .abstract_actions()
-            .map(|a| a.as_slice().iter().map(|x| x.code()).collect())
-            .unwrap_or_default()
+        self.inner.abstract_actions().map(|a| a.as_slice().iter().map(|x| x.code()).collect()).unwrap_or_default()
     }
     /// The baseline key string of the player to act, or None.
     fn key(&self) -> Option<String> {
@@ -167,27 +164,16 @@ struct CallableAgent {
 }
 
 impl CallableAgent {
-    fn call<T>(
-        &self,
-        view: &View,
-        convert: impl FnOnce(&Bound<'_, PyAny>) -> PyResult<T>,
-    ) -> cfrkit_core::Result<T> {
+    fn call<T>(&self, view: &View, convert: impl FnOnce(&Bound<'_, PyAny>) -> PyResult<T>) -> cfrkit_core::Result<T> {
         Python::with_gil(|py| {
-            let res = self
-                .func
-                .call1(py, (SetbackView { inner: *view },))
-                .and_then(|r| convert(r.bind(py)));
+            let res = self.func.call1(py, (SetbackView { inner: *view },)).and_then(|r| convert(r.bind(py)));
             res.map_err(|e| {
                 let msg = e.to_string();
                 let mut slot = self.error.lock().unwrap_or_else(|p| p.into_inner());
                 if slot.is_none() {
                     *slot = Some(e);
                 }
-                Error::invalid(
-                    format!("move of agent {}", self.label),
-                    msg,
-                    "a bid (int) or a card name (str)",
-                )
+                Error::invalid(format!("move of agent {}", self.label), msg, "a bid (int) or a card name (str)")
             })
         })
     }
@@ -218,9 +204,7 @@ pub struct SetbackAgent {
 impl SetbackAgent {
     /// Re-raises the first exception of a callable agent, if any.
     fn take_error(&self) -> Option<PyErr> {
-        self.callable
-            .as_ref()
-            .and_then(|c| c.error.lock().unwrap_or_else(|p| p.into_inner()).take())
+        self.callable.as_ref().and_then(|c| c.error.lock().unwrap_or_else(|p| p.into_inner()).take())
     }
 }
 
@@ -230,10 +214,7 @@ impl SetbackAgent {
     #[staticmethod]
     fn from_spec(py: Python<'_>, spec: &str) -> PyResult<Self> {
         let inner = py.allow_threads(|| agent::parse(spec)).py()?;
-        Ok(SetbackAgent {
-            inner,
-            callable: None,
-        })
+        Ok(SetbackAgent { inner, callable: None })
     }
     /// An agent calling `func(view)`; `name` labels it in reports.
     #[staticmethod]
@@ -255,15 +236,8 @@ impl SetbackAgent {
                 .and_then(|n| n.extract::<String>())
                 .unwrap_or_else(|_| "python".into()),
         };
-        let c = Arc::new(CallableAgent {
-            func,
-            label,
-            error: Mutex::new(None),
-        });
-        Ok(SetbackAgent {
-            inner: c.clone(),
-            callable: Some(c),
-        })
+        let c = Arc::new(CallableAgent { func, label, error: Mutex::new(None) });
+        Ok(SetbackAgent { inner: c.clone(), callable: Some(c) })
     }
     /// The agent's name.
     #[getter]
@@ -289,10 +263,7 @@ fn record_dict<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("dealer", r.dealer)?;
-    d.set_item(
-        "hands",
-        r.hands.iter().map(|&h| cards_list(h)).collect::<Vec<_>>(),
-    )?;
+    d.set_item("hands", r.hands.iter().map(|&h| cards_list(h)).collect::<Vec<_>>())?;
     d.set_item("bids", r.bids.clone())?;
     d.set_item("score", (r.score[0], r.score[1]))?;
     Ok(d)
@@ -306,10 +277,7 @@ impl SetbackGame {
     #[pyo3(signature = (seed = 0, first_dealer = 3, play_out = true))]
     fn new(seed: u64, first_dealer: u8, play_out: bool) -> PyResult<Self> {
         let inner = Game::new(seed, 0, first_dealer, play_out).py()?;
-        Ok(SetbackGame {
-            inner,
-            rng: stream(seed, 0x706c_6179, 0, 0),
-        })
+        Ok(SetbackGame { inner, rng: stream(seed, 0x706c_6179, 0, 0) })
     }
     /// Scores of team 0 (West+East) and team 1 (North+South).
     #[getter]
@@ -345,11 +313,7 @@ impl SetbackGame {
     /// Seat of the high bidder of the current deal, if any.
     #[getter]
     fn high_bidder(&self) -> Option<u8> {
-        self.inner
-            .deal()
-            .high_bid()
-            .1
-            .map(|p| self.inner.seat_of(p))
+        self.inner.deal().high_bid().1.map(|p| self.inner.seat_of(p))
     }
     /// Points each team took in the current deal before the setback rule (None until decided).
     fn deal_points(&self) -> Option<(i32, i32)> {
@@ -363,16 +327,9 @@ impl SetbackGame {
     /// The view of the player at `seat`.
     fn view(&self, seat: u8) -> PyResult<SetbackView> {
         if seat > 3 {
-            return Err(Error::invalid(
-                "seat",
-                seat,
-                "0 (West), 1 (North), 2 (East) or 3 (South)",
-            ))
-            .py();
+            return Err(Error::invalid("seat", seat, "0 (West), 1 (North), 2 (East) or 3 (South)")).py();
         }
-        Ok(SetbackView {
-            inner: self.inner.view(seat),
-        })
+        Ok(SetbackView { inner: self.inner.view(seat) })
     }
     /// Bids for the player to act (0 = Pass, 2, 3, 4).
     fn bid(&mut self, bid: u8) -> PyResult<()> {
@@ -385,11 +342,7 @@ impl SetbackGame {
     }
     /// Lets `agent` move for the player to act; returns `(seat, "bid", bid)` or
     /// `(seat, "card", name)`.
-    fn agent_move(
-        &mut self,
-        py: Python<'_>,
-        agent: &SetbackAgent,
-    ) -> PyResult<(u8, &'static str, PyObject)> {
+    fn agent_move(&mut self, py: Python<'_>, agent: &SetbackAgent) -> PyResult<(u8, &'static str, PyObject)> {
         let res = self.inner.agent_move(agent.inner.as_ref(), &mut self.rng);
         if let Some(e) = agent.take_error() {
             return Err(e);
@@ -397,11 +350,7 @@ impl SetbackGame {
         let (seat, m) = res.py()?;
         Ok(match m {
             Move::Bid(b) => (seat, "bid", b.into_pyobject(py)?.into_any().unbind()),
-            Move::Card(c) => (
-                seat,
-                "card",
-                card_name(c).into_pyobject(py)?.into_any().unbind(),
-            ),
+            Move::Card(c) => (seat, "card", card_name(c).into_pyobject(py)?.into_any().unbind()),
         })
     }
     /// Scores the finished deal and deals the next one; returns the deal's record (dealer
@@ -426,12 +375,7 @@ fn setback_match<'py>(
     chunk: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
     if pairs == 0 {
-        return Err(Error::invalid(
-            "pairs",
-            pairs,
-            "a positive number of duplicate pairs",
-        ))
-        .py();
+        return Err(Error::invalid("pairs", pairs, "a positive number of duplicate pairs")).py();
     }
     let chunk = chunk.max(1);
     let mut outcomes: Vec<PairOutcome> = Vec::with_capacity(pairs as usize);
@@ -439,8 +383,7 @@ fn setback_match<'py>(
     while start < pairs {
         let end = (start + chunk).min(pairs);
         let (ai, bi) = (a.inner.clone(), b.inner.clone());
-        let res =
-            py.allow_threads(|| play_pairs(ai.as_ref(), bi.as_ref(), seed, start..end, threads));
+        let res = py.allow_threads(|| play_pairs(ai.as_ref(), bi.as_ref(), seed, start..end, threads));
         if let Some(e) = a.take_error().or_else(|| b.take_error()) {
             return Err(e);
         }

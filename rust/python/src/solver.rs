@@ -21,7 +21,16 @@ impl Solver {
     #[new]
     #[allow(clippy::too_many_arguments)] // the Python signature's keyword arguments
     #[pyo3(signature = (game, algorithm = "cfr+", threads = 0, alternating = true, alpha = 1.5, beta = 0.0, gamma = 2.0))]
-    fn new(py: Python<'_>, game: &Game, algorithm: &str, threads: usize, alternating: bool, alpha: f64, beta: f64, gamma: f64) -> PyResult<Solver> {
+    fn new(
+        py: Python<'_>,
+        game: &Game,
+        algorithm: &str,
+        threads: usize,
+        alternating: bool,
+        alpha: f64,
+        beta: f64,
+        gamma: f64,
+    ) -> PyResult<Solver> {
         let algo = Algorithm::parse(algorithm, (alpha, beta, gamma)).py()?;
         Ok(Solver {
             inner: CoreSolver::with_keying(game.tree.clone(), game.keying.clone(), algo, alternating, threads).py()?,

@@ -19,7 +19,10 @@ fn write_vec(w: &mut Writer, v: &[f64]) {
 fn read_vec(r: &mut Reader, expected: usize, what: &str) -> Result<Vec<f64>> {
     let n = r.u64()? as usize;
     if n != expected {
-        return Err(Error::BadFile { path: String::new(), reason: format!("{what} has {n} entries, this game needs {expected}") });
+        return Err(Error::BadFile {
+            path: String::new(),
+            reason: format!("{what} has {n} entries, this game needs {expected}"),
+        });
     }
     (0..n).map(|_| r.f64()).collect()
 }
@@ -89,7 +92,10 @@ impl Solver {
             None => None,
         };
         if !r.done() {
-            return Err(located(Error::BadFile { path: String::new(), reason: "trailing bytes after the state".into() }));
+            return Err(located(Error::BadFile {
+                path: String::new(),
+                reason: "trailing bytes after the state".into(),
+            }));
         }
         self.iteration = iteration;
         self.regrets = regrets;

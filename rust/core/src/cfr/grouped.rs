@@ -30,7 +30,15 @@ impl Grouped {
 
     /// Ends the iteration (`step`) for `player`'s groups: consumes the members' instantaneous regrets
     /// (zeroing them) and writes the groups' next policies into the members' policy entries.
-    pub fn update(&mut self, tree: &PublicTree, algorithm: Algorithm, step: Step, player: usize, fine_instant: &mut [f64], fine_policy: &mut [f64]) {
+    pub fn update(
+        &mut self,
+        tree: &PublicTree,
+        algorithm: Algorithm,
+        step: Step,
+        player: usize,
+        fine_instant: &mut [f64],
+        fine_policy: &mut [f64],
+    ) {
         let k = &*self.keying;
         for g in 0..k.len() {
             let members = k.members_of(g);

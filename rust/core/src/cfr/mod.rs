@@ -58,7 +58,13 @@ impl Solver {
     }
 
     /// A solver that gives information sets sharing a key of `keying` one strategy.
-    pub fn with_keying(tree: Arc<PublicTree>, keying: Option<Arc<Keying>>, algorithm: Algorithm, alternating: bool, threads: usize) -> Result<Solver> {
+    pub fn with_keying(
+        tree: Arc<PublicTree>,
+        keying: Option<Arc<Keying>>,
+        algorithm: Algorithm,
+        alternating: bool,
+        threads: usize,
+    ) -> Result<Solver> {
         // A tree whose keys recur across public nodes is solved grouped by its own keys.
         let keying = match keying {
             None if tree.shared_keys => Some(Arc::new(Keying::of_tree(&tree)?)),
@@ -81,7 +87,8 @@ impl Solver {
             plan.write_lane_policy(&policy, p, &mut lane_policy);
         }
         let scratch_len = plan.scratch_len(&tree, tree.depth_below(tree.root as usize));
-        let split_size = SPLIT_SIZE.max((tree.num_nodes() / (threads * TASKS_PER_THREAD)).min(u32::MAX as usize) as u32);
+        let split_size =
+            SPLIT_SIZE.max((tree.num_nodes() / (threads * TASKS_PER_THREAD)).min(u32::MAX as usize) as u32);
         Ok(Solver {
             tree,
             algorithm,

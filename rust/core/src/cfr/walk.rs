@@ -145,7 +145,8 @@ impl Plan {
         let lanes = l.div_ceil(LANE_ALIGN).max(1) * LANE_ALIGN;
         let (mut group_at, mut groups, mut group_lanes) = (vec![0], vec![], vec![]);
         for map in tree.lane_maps.chunks_exact(l) {
-            let mut by_slot: Vec<(u16, u16)> = (0..l).filter(|&i| map[i] != NO_SLOT).map(|i| (map[i], i as u16)).collect();
+            let mut by_slot: Vec<(u16, u16)> =
+                (0..l).filter(|&i| map[i] != NO_SLOT).map(|i| (map[i], i as u16)).collect();
             by_slot.sort_unstable();
             for (k, &(slot, lane)) in by_slot.iter().enumerate() {
                 if k == 0 || by_slot[k - 1].0 != slot {
@@ -348,9 +349,19 @@ fn add_product(dst: &mut [f64], a: &[f64], b: &[f64]) {
 /// `own`, is zero and nothing may be added.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn contributions(regret: &mut [f64], average: &mut [f64], cf: &[f64], own: &[f64], child: &[f64], value: &[f64], policy: &[f64], weight: f64) {
+fn contributions(
+    regret: &mut [f64],
+    average: &mut [f64],
+    cf: &[f64],
+    own: &[f64],
+    child: &[f64],
+    value: &[f64],
+    policy: &[f64],
+    weight: f64,
+) {
     let n = regret.len();
-    let (average, cf, own, child, value, policy) = (&mut average[..n], &cf[..n], &own[..n], &child[..n], &value[..n], &policy[..n]);
+    let (average, cf, own, child, value, policy) =
+        (&mut average[..n], &cf[..n], &own[..n], &child[..n], &value[..n], &policy[..n]);
     for l in 0..n {
         let (x, y) = (cf[l] * (child[l] - value[l]), (weight * own[l]) * policy[l]);
         regret[l] = if cf[l] != 0.0 { x } else { -0.0 };
@@ -401,7 +412,12 @@ impl<'a, const P: usize> Walk<'a, P> {
     /// Reach with the given rows, and its liveness flags: `known` = (own, others) are kept
     /// where `Some`, computed where `None`.
     #[inline(always)]
-    fn reach<'r>(&self, players: [&'r [f64]; P], chance: &'r [f64], known: (Option<bool>, Option<bool>)) -> Reach<'r, P> {
+    fn reach<'r>(
+        &self,
+        players: [&'r [f64]; P],
+        chance: &'r [f64],
+        known: (Option<bool>, Option<bool>),
+    ) -> Reach<'r, P> {
         let (lp, p) = (self.plan.lanes, self.player);
         let own_alive = known.0.unwrap_or_else(|| any_all_nonzero([&chance[..lp], &players[p][..lp]]));
         // The player's own row stands in for chance's duplicate.
@@ -511,8 +527,16 @@ impl<'a, const P: usize> Walk<'a, P> {
     /// edge order. With `keep`, leaves child `i`'s values in `keep[i * lanes..]`.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn expand<'m, F>(&self, n: usize, reach: &Reach<P>, which: usize, mult: &F, out: &mut [f64], mut keep: Option<&mut [f64]>, scratch: &mut [f64])
-    where
+    fn expand<'m, F>(
+        &self,
+        n: usize,
+        reach: &Reach<P>,
+        which: usize,
+        mult: &F,
+        out: &mut [f64],
+        mut keep: Option<&mut [f64]>,
+        scratch: &mut [f64],
+    ) where
         F: Fn(usize) -> &'m [f64] + Sync,
     {
         let t = self.tree;
@@ -581,7 +605,15 @@ impl<'a, const P: usize> Walk<'a, P> {
     /// Adds regrets and average-policy contributions at the player's decision node `n`, given
     /// its lane-major policy `pol`, children's values `vals` and value `value`.
     #[inline(always)]
-    fn update_infosets(&self, n: usize, reach: &Reach<P>, pol: &[f64], vals: &[f64], value: &[f64], scratch: &mut [f64]) {
+    fn update_infosets(
+        &self,
+        n: usize,
+        reach: &Reach<P>,
+        pol: &[f64],
+        vals: &[f64],
+        value: &[f64],
+        scratch: &mut [f64],
+    ) {
         let t = self.tree;
         let lp = self.plan.lanes;
         let p = self.player;
@@ -605,7 +637,8 @@ impl<'a, const P: usize> Walk<'a, P> {
         let offsets = &t.infosets.offset[d.base as usize..];
         // Lanes that add nothing (zero counterfactual or own reach) add -0.0, the exact identity
         // of addition.
-        let per_action = dr.chunks_exact_mut(lp).zip(da.chunks_exact_mut(lp)).zip(vals.chunks_exact(lp).zip(pol.chunks_exact(lp)));
+        let per_action =
+            dr.chunks_exact_mut(lp).zip(da.chunks_exact_mut(lp)).zip(vals.chunks_exact(lp).zip(pol.chunks_exact(lp)));
         for ((dr, da), (va, pa)) in per_action {
             contributions(dr, da, cf, own, va, value, pa, w);
         }

@@ -104,7 +104,8 @@ impl Game for Kuhn {
         let in_showdown: Vec<usize> = match Self::first_bet(&s.history) {
             None => (0..n).collect(),
             Some(_) => {
-                let bettors: Vec<usize> = (0..n).filter(|&p| s.history.iter().enumerate().any(|(i, &a)| a == 1 && i % n == p)).collect();
+                let bettors: Vec<usize> =
+                    (0..n).filter(|&p| s.history.iter().enumerate().any(|(i, &a)| a == 1 && i % n == p)).collect();
                 for &p in &bettors {
                     paid[p] += 1.0;
                 }

@@ -60,7 +60,12 @@ impl RecordedGame {
             }
         }
         if self.returns.len() != n * self.num_players {
-            return bad(format!("returns have {} entries, expected {} ({} players × {n} nodes)", self.returns.len(), n * self.num_players, self.num_players));
+            return bad(format!(
+                "returns have {} entries, expected {} ({} players × {n} nodes)",
+                self.returns.len(),
+                n * self.num_players,
+                self.num_players
+            ));
         }
         let e = self.children.len();
         if self.actions.len() != e || self.probs.len() != e {
@@ -73,12 +78,18 @@ impl RecordedGame {
             }
             match self.kind[i] {
                 RecordedKind::Terminal if c != 0 => return bad(format!("terminal node {i} has children")),
-                RecordedKind::Player(p) if p >= self.num_players => return bad(format!("node {i}: player {p} of {} players", self.num_players)),
-                RecordedKind::Player(_) | RecordedKind::Chance if c == 0 => return bad(format!("node {i} has no legal actions")),
+                RecordedKind::Player(p) if p >= self.num_players => {
+                    return bad(format!("node {i}: player {p} of {} players", self.num_players))
+                }
+                RecordedKind::Player(_) | RecordedKind::Chance if c == 0 => {
+                    return bad(format!("node {i} has no legal actions"))
+                }
                 RecordedKind::Chance => {
                     let sum: f64 = self.probs[f..f + c].iter().sum();
                     if (sum - 1.0).abs() > 1e-9 || self.probs[f..f + c].iter().any(|&p| !(p > 0.0 && p <= 1.0)) {
-                        return bad(format!("chance node {i}: probabilities must be in (0, 1] and sum to 1, they sum to {sum}"));
+                        return bad(format!(
+                            "chance node {i}: probabilities must be in (0, 1] and sum to 1, they sum to {sum}"
+                        ));
                     }
                 }
                 _ => {}

@@ -123,14 +123,7 @@ impl<'a> Out<'a> {
     }
 
     /// Writes the next node with its edges; returns its id.
-    fn node(
-        &mut self,
-        kind: NodeKind,
-        player: u8,
-        aux: u32,
-        size: &Counts,
-        edges: &[(Action, u32, u32)],
-    ) -> u32 {
+    fn node(&mut self, kind: NodeKind, player: u8, aux: u32, size: &Counts, edges: &[(Action, u32, u32)]) -> u32 {
         let (n, e) = (self.n, self.e);
         self.kind[n] = kind;
         self.player[n] = player;
@@ -154,18 +147,8 @@ impl<'a> Out<'a> {
     fn decision(&mut self, player: u8, size: &Counts, stand: u32, hit: u32, path: &str) -> u32 {
         let dec = self.dec0 + self.d as u32;
         let base = dec * NUM_CARDS as u32;
-        self.decisions[self.d] = DecisionInfo {
-            base,
-            map: u32::from(player),
-            slots: NUM_CARDS as u16,
-        };
-        let node = self.node(
-            NodeKind::Decision,
-            player,
-            dec,
-            size,
-            &[(STAND, stand, 0), (HIT, hit, 0)],
-        );
+        self.decisions[self.d] = DecisionInfo { base, map: u32::from(player), slots: NUM_CARDS as u16 };
+        let node = self.node(NodeKind::Decision, player, dec, size, &[(STAND, stand, 0), (HIT, hit, 0)]);
         let i = self.d * NUM_CARDS;
         for (slot, down) in CARDS.enumerate() {
             self.keys[i + slot] = info_key(down, path);
@@ -202,9 +185,7 @@ impl Path {
 }
 
 /// Path tokens: Stand, then Hit with card 1..10.
-const TOKENS: [&[u8]; 11] = [
-    b"s", b"h1", b"h2", b"h3", b"h4", b"h5", b"h6", b"h7", b"h8", b"h9", b"h10",
-];
+const TOKENS: [&[u8]; 11] = [b"s", b"h1", b"h2", b"h3", b"h4", b"h5", b"h6", b"h7", b"h8", b"h9", b"h10"];
 
 /// What every task reads: the shape and the payoff row of each terminal state.
 struct Ctx<'g> {
@@ -229,14 +210,8 @@ impl Ctx<'_> {
         let stand_size = self.shape.state(st.stand).counts;
         let (stand_out, rest) = out.split(&stand_size);
         let (hit_out, mut own) = rest.split(&st.after_hit);
-        let (stand, hit) = (
-            root_of(&stand_out, &stand_size),
-            root_of(&hit_out, &st.after_hit),
-        );
-        rayon::join(
-            || self.position(st.stand, stand_out, path.push(TOKENS[0])),
-            || self.chance(id, hit_out, path),
-        );
+        let (stand, hit) = (root_of(&stand_out, &stand_size), root_of(&hit_out, &st.after_hit));
+        rayon::join(|| self.position(st.stand, stand_out, path.push(TOKENS[0])), || self.chance(id, hit_out, path));
         own.decision(st.table.to_act, &st.counts, stand, hit, path.as_str())
     }
 
@@ -254,11 +229,7 @@ impl Ctx<'_> {
             let c = self.shape.state(st.hit[k]).counts;
             let (part, r) = rest.split(&c);
             rest = r;
-            edges[k] = (
-                Action::from(card),
-                root_of(&part, &c),
-                u32::from(card == 10),
-            );
+            edges[k] = (Action::from(card), root_of(&part, &c), u32::from(card == 10));
             parts.push((st.hit[k], part, path.push(TOKENS[card as usize])));
         }
         parts.into_par_iter().for_each(|(child, part, p)| {
@@ -271,13 +242,7 @@ impl Ctx<'_> {
     fn position_in_order(&self, id: u32, out: &mut Out<'_>, path: Path) -> u32 {
         let st = self.shape.state(id);
         if st.table.is_terminal() {
-            return out.node(
-                NodeKind::Terminal,
-                0,
-                self.payoff_row[id as usize],
-                &st.counts,
-                &[],
-            );
+            return out.node(NodeKind::Terminal, 0, self.payoff_row[id as usize], &st.counts, &[]);
         }
         let stand = self.position_in_order(st.stand, out, path.push(TOKENS[0]));
         let hit = self.chance_in_order(id, out, path);
@@ -299,11 +264,7 @@ impl Ctx<'_> {
 /// Builds the public tree of `game`, whose size `shape` has been checked.
 pub fn build(game: &Blackjack, shape: &Shape) -> PublicTree {
     let total = shape.total();
-    let (n, e, d) = (
-        total.nodes as usize,
-        total.edges as usize,
-        total.decisions as usize,
-    );
+    let (n, e, d) = (total.nodes as usize, total.edges as usize, total.decisions as usize);
     let i = d * NUM_CARDS;
 
     // Lanes in the generic game's deal order (P0's card, then P1's).
@@ -327,12 +288,7 @@ pub fn build(game: &Blackjack, shape: &Shape) -> PublicTree {
     let mut payoff_rows = Vec::new();
     let mut by_value: HashMap<Vec<u64>, u32> = HashMap::new();
     let mut payoff_row = vec![u32::MAX; shape.states().len()];
-    for (id, st) in shape
-        .states()
-        .iter()
-        .enumerate()
-        .filter(|(_, st)| st.table.is_terminal())
-    {
+    for (id, st) in shape.states().iter().enumerate().filter(|(_, st)| st.table.is_terminal()) {
         let t = st.table;
         let mut row = vec![0.0; 2 * NUM_LANES];
         for d0 in CARDS {
@@ -343,12 +299,10 @@ pub fn build(game: &Blackjack, shape: &Shape) -> PublicTree {
             }
         }
         let next = by_value.len() as u32;
-        let r = *by_value
-            .entry(row.iter().map(|x| x.to_bits()).collect())
-            .or_insert_with(|| {
-                payoff_rows.extend_from_slice(&row);
-                next
-            });
+        let r = *by_value.entry(row.iter().map(|x| x.to_bits()).collect()).or_insert_with(|| {
+            payoff_rows.extend_from_slice(&row);
+            next
+        });
         payoff_row[id] = r;
     }
 
@@ -362,14 +316,7 @@ pub fn build(game: &Blackjack, shape: &Shape) -> PublicTree {
     let mut edge_child = vec![0u32; e];
     let mut edge_action = vec![0 as Action; e];
     let mut edge_prob_row = vec![0u32; e];
-    let mut decisions = vec![
-        DecisionInfo {
-            base: 0,
-            map: 0,
-            slots: 0
-        };
-        d
-    ];
+    let mut decisions = vec![DecisionInfo { base: 0, map: 0, slots: 0 }; d];
     let mut keys = vec![String::new(); i];
     let mut inf_player = vec![0u8; i];
     let mut inf_node = vec![0u32; i];
@@ -398,14 +345,7 @@ pub fn build(game: &Blackjack, shape: &Shape) -> PublicTree {
         inf_offset: &mut inf_offset,
     };
     let ctx = Ctx { shape, payoff_row };
-    let root = ctx.position(
-        shape.root(),
-        out,
-        Path {
-            buf: [0; PATH_CAPACITY],
-            len: 0,
-        },
-    );
+    let root = ctx.position(shape.root(), out, Path { buf: [0; PATH_CAPACITY], len: 0 });
 
     PublicTree {
         spec: game.spec_string(),
@@ -431,12 +371,6 @@ pub fn build(game: &Blackjack, shape: &Shape) -> PublicTree {
         payoff_rows,
         decisions,
         lane_maps,
-        infosets: InfosetTable {
-            keys,
-            player: inf_player,
-            node: inf_node,
-            offset: inf_offset,
-            total_actions: 2 * i,
-        },
+        infosets: InfosetTable { keys, player: inf_player, node: inf_node, offset: inf_offset, total_actions: 2 * i },
     }
 }

@@ -34,12 +34,7 @@ impl Game for Blackjack {
         false
     }
     fn initial_state(&self) -> BlackjackState {
-        BlackjackState {
-            down: [0, 0],
-            table: Table::new(self.up[0], self.up[1]),
-            drawing: false,
-            path: String::new(),
-        }
+        BlackjackState { down: [0, 0], table: Table::new(self.up[0], self.up[1]), drawing: false, path: String::new() }
     }
     fn turn(&self, s: &BlackjackState) -> Turn {
         if s.down[1] == 0 || s.drawing {

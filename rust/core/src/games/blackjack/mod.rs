@@ -52,11 +52,7 @@ impl Blackjack {
     pub fn new(up: &[i64], max_hits: i64) -> Result<Blackjack> {
         const NAMES: [&str; 3] = ["P0", "P1", "dealer"];
         if up.len() != 3 {
-            let shown = up
-                .iter()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-                .join(",");
+            let shown = up.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",");
             return Err(Error::invalid(
                 "blackjack up cards",
                 format!("[{shown}] ({} cards)", up.len()),
@@ -81,10 +77,7 @@ impl Blackjack {
                 format!("an integer in 0..={MAX_HITS_LIMIT} (0 = no limit)"),
             ));
         }
-        Ok(Blackjack {
-            up: cards,
-            max_hits: max_hits as u32,
-        })
+        Ok(Blackjack { up: cards, max_hits: max_hits as u32 })
     }
 
     /// Reads `up=P0-P1-D` (default 6-6-2) and `max_hits=N` (default 1) from a spec.
@@ -92,26 +85,16 @@ impl Blackjack {
         spec.only(&["up", "max_hits"])?;
         let up = match spec.params.get("up") {
             None => vec![6, 6, 2],
-            Some(v) => v
-                .split('-')
-                .map(|x| x.trim().parse::<i64>())
-                .collect::<std::result::Result<Vec<_>, _>>()
-                .map_err(|_| {
-                    Error::invalid(
-                        "blackjack.up",
-                        v,
-                        "3 card values in 1..=10 separated by '-', e.g. 6-6-2",
-                    )
-                })?,
+            Some(v) => {
+                v.split('-').map(|x| x.trim().parse::<i64>()).collect::<std::result::Result<Vec<_>, _>>().map_err(
+                    |_| Error::invalid("blackjack.up", v, "3 card values in 1..=10 separated by '-', e.g. 6-6-2"),
+                )?
+            }
         };
         let max_hits = match spec.params.get("max_hits") {
             None => 1,
             Some(v) => v.parse::<i64>().map_err(|_| {
-                Error::invalid(
-                    "blackjack.max_hits",
-                    v,
-                    format!("an integer in 0..={MAX_HITS_LIMIT} (0 = no limit)"),
-                )
+                Error::invalid("blackjack.max_hits", v, format!("an integer in 0..={MAX_HITS_LIMIT} (0 = no limit)"))
             })?,
         };
         Blackjack::new(&up, max_hits)
@@ -119,10 +102,7 @@ impl Blackjack {
 
     /// The canonical spec string, e.g. `blackjack(up=6-6-2,max_hits=1)`.
     pub fn spec_string(&self) -> String {
-        format!(
-            "blackjack(up={}-{}-{},max_hits={})",
-            self.up[0], self.up[1], self.up[2], self.max_hits
-        )
+        format!("blackjack(up={}-{}-{},max_hits={})", self.up[0], self.up[1], self.up[2], self.max_hits)
     }
 
     /// The public state at the start.
@@ -148,15 +128,9 @@ impl Blackjack {
     pub fn check_size(&self, counts: &Counts, memory_bytes: u64) -> Result<()> {
         let need = Self::estimated_bytes(counts);
         let gib = |b: u64| b as f64 / (1u64 << 30) as f64;
-        if counts.nodes >= u64::from(u32::MAX)
-            || counts.height >= u64::from(u16::MAX)
-            || need > memory_bytes
-        {
-            let nodes = if counts.nodes == u64::MAX {
-                "more than 1.8e19".to_string()
-            } else {
-                counts.nodes.to_string()
-            };
+        if counts.nodes >= u64::from(u32::MAX) || counts.height >= u64::from(u16::MAX) || need > memory_bytes {
+            let nodes =
+                if counts.nodes == u64::MAX { "more than 1.8e19".to_string() } else { counts.nodes.to_string() };
             return Err(Error::TooLarge(format!(
                 "{} has {nodes} public nodes ({} decision nodes) and would need about {:.1} GiB to build and \
                  solve, but {:.1} GiB of memory is available and at most {} nodes are supported; use a smaller max_hits",
@@ -198,12 +172,7 @@ pub fn available_memory() -> u64 {
         .and_then(|s| {
             s.lines()
                 .find(|l| l.starts_with("MemAvailable:"))
-                .and_then(|l| {
-                    l.split_whitespace()
-                        .nth(1)
-                        .and_then(|kb| kb.parse::<u64>().ok())
-                        .map(|kb| kb * 1024)
-                })
+                .and_then(|l| l.split_whitespace().nth(1).and_then(|kb| kb.parse::<u64>().ok()).map(|kb| kb * 1024))
         })
         .unwrap_or(8 << 30)
 }
@@ -240,10 +209,7 @@ pub fn dump_nodes(tree: &PublicTree) -> Result<Vec<DumpNode>> {
             NodeKind::Chance => {
                 for e in tree.edges(n_us) {
                     let sep = if path.is_empty() { "" } else { "/" };
-                    stack.push((
-                        tree.edge_child[e],
-                        format!("{path}{sep}h{}", tree.edge_action[e]),
-                    ));
+                    stack.push((tree.edge_child[e], format!("{path}{sep}h{}", tree.edge_action[e])));
                 }
             }
             NodeKind::Decision => {
@@ -251,18 +217,12 @@ pub fn dump_nodes(tree: &PublicTree) -> Result<Vec<DumpNode>> {
                 let sep = if path.is_empty() { "" } else { "/" };
                 stack.push((tree.edge_child[edges.start], format!("{path}{sep}s")));
                 stack.push((tree.edge_child[edges.start + 1], path.clone()));
-                out[tree.aux[n_us] as usize] = Some(DumpNode {
-                    node: n,
-                    player: tree.player[n_us],
-                    path,
-                });
+                out[tree.aux[n_us] as usize] = Some(DumpNode { node: n, player: tree.player[n_us], path });
             }
         }
     }
     out.into_iter()
-        .map(|x| {
-            x.ok_or_else(|| Error::Compile("a decision node unreachable from the root".into()))
-        })
+        .map(|x| x.ok_or_else(|| Error::Compile("a decision node unreachable from the root".into())))
         .collect()
 }
 
@@ -273,45 +233,26 @@ mod tests {
     #[test]
     fn rejects_bad_configurations_with_clear_messages() {
         let e = Blackjack::new(&[6, 11, 2], 1).unwrap_err().to_string();
-        assert!(
-            e.contains("P1") && e.contains("11") && e.contains("1..=10"),
-            "{e}"
-        );
+        assert!(e.contains("P1") && e.contains("11") && e.contains("1..=10"), "{e}");
         let e = Blackjack::new(&[0, 6, 2], 1).unwrap_err().to_string();
         assert!(e.contains("P0") && e.contains('0'), "{e}");
         let e = Blackjack::new(&[6, 6], 1).unwrap_err().to_string();
         assert!(e.contains("exactly 3") && e.contains("[6,6]"), "{e}");
         let e = Blackjack::new(&[6, 6, 2], -1).unwrap_err().to_string();
-        assert!(
-            e.contains("max_hits") && e.contains("-1") && e.contains("0 = no limit"),
-            "{e}"
-        );
-        let e = Blackjack::from_spec(&Spec::parse("blackjack(up=6-x-2)").unwrap())
-            .unwrap_err()
-            .to_string();
+        assert!(e.contains("max_hits") && e.contains("-1") && e.contains("0 = no limit"), "{e}");
+        let e = Blackjack::from_spec(&Spec::parse("blackjack(up=6-x-2)").unwrap()).unwrap_err().to_string();
         assert!(e.contains("6-x-2"), "{e}");
-        let e = Blackjack::from_spec(&Spec::parse("blackjack(hits=2)").unwrap())
-            .unwrap_err()
-            .to_string();
+        let e = Blackjack::from_spec(&Spec::parse("blackjack(hits=2)").unwrap()).unwrap_err().to_string();
         assert!(e.contains("hits") && e.contains("max_hits"), "{e}");
     }
 
     #[test]
     fn spec_round_trips() {
-        let g =
-            Blackjack::from_spec(&Spec::parse("blackjack(up=1-10-3,max_hits=2)").unwrap()).unwrap();
-        assert_eq!(
-            g,
-            Blackjack {
-                up: [1, 10, 3],
-                max_hits: 2
-            }
-        );
+        let g = Blackjack::from_spec(&Spec::parse("blackjack(up=1-10-3,max_hits=2)").unwrap()).unwrap();
+        assert_eq!(g, Blackjack { up: [1, 10, 3], max_hits: 2 });
         assert_eq!(g.spec_string(), "blackjack(up=1-10-3,max_hits=2)");
         assert_eq!(
-            Blackjack::from_spec(&Spec::parse("blackjack").unwrap())
-                .unwrap()
-                .spec_string(),
+            Blackjack::from_spec(&Spec::parse("blackjack").unwrap()).unwrap().spec_string(),
             "blackjack(up=6-6-2,max_hits=1)"
         );
     }

@@ -76,16 +76,8 @@ impl<'a> Acc<'a> {
         let (r1, r2) = self.regrets.split_at_mut(decisions * ENTRIES);
         let (a1, a2) = self.average.split_at_mut(decisions * ENTRIES);
         (
-            Acc {
-                first: self.first,
-                regrets: r1,
-                average: a1,
-            },
-            Acc {
-                first: self.first + decisions,
-                regrets: r2,
-                average: a2,
-            },
+            Acc { first: self.first, regrets: r1, average: a1 },
+            Acc { first: self.first + decisions, regrets: r2, average: a2 },
         )
     }
 }
@@ -93,46 +85,27 @@ impl<'a> Acc<'a> {
 impl RangeSolver {
     /// A solver with uniform initial policy for a tree built by [`super::Blackjack::build`];
     /// `threads` = 0 means the default thread count.
-    pub fn new(
-        tree: Arc<PublicTree>,
-        game: &Blackjack,
-        algorithm: Algorithm,
-        threads: usize,
-    ) -> Result<RangeSolver> {
-        let bad = || {
-            Error::invalid(
-                "tree",
-                &tree.spec,
-                "a Blackjack++ tree from Blackjack::build",
-            )
-        };
+    pub fn new(tree: Arc<PublicTree>, game: &Blackjack, algorithm: Algorithm, threads: usize) -> Result<RangeSolver> {
+        let bad = || Error::invalid("tree", &tree.spec, "a Blackjack++ tree from Blackjack::build");
         if tree.num_lanes != NUM_LANES || tree.num_players != 2 || tree.spec != game.spec_string() {
             return Err(bad());
         }
         // Lane (d0, d1) = d0 * 10 + d1; slots are the acting player's own card.
         for (m, map) in tree.lane_maps.chunks_exact(NUM_LANES).enumerate() {
-            if m > 1
-                || (0..NUM_LANES)
-                    .any(|l| map[l] as usize != if m == 0 { l / NUM_CARDS } else { l % NUM_CARDS })
-            {
+            if m > 1 || (0..NUM_LANES).any(|l| map[l] as usize != if m == 0 { l / NUM_CARDS } else { l % NUM_CARDS }) {
                 return Err(bad());
             }
         }
         let deal: Range = std::array::from_fn(|k| card_prob(k as u8 + 1));
         let showdowns = showdowns(&tree, game)?;
-        let edge_prob: Vec<f64> = (0..tree.edge_child.len())
-            .map(|e| tree.prob_rows[tree.edge_prob_row[e] as usize * NUM_LANES])
-            .collect();
+        let edge_prob: Vec<f64> =
+            (0..tree.edge_child.len()).map(|e| tree.prob_rows[tree.edge_prob_row[e] as usize * NUM_LANES]).collect();
         let n = tree.num_nodes();
         let mut decisions_below = vec![0u32; n];
         for v in 0..n {
             // Children come before parents, so their counts are ready.
             let own = u32::from(tree.kind[v] == NodeKind::Decision);
-            decisions_below[v] = own
-                + tree
-                    .edges(v)
-                    .map(|e| decisions_below[tree.edge_child[e] as usize])
-                    .sum::<u32>();
+            decisions_below[v] = own + tree.edges(v).map(|e| decisions_below[tree.edge_child[e] as usize]).sum::<u32>();
         }
         let entries = tree.decisions.len() * ENTRIES;
         if tree.infosets.total_actions != entries {
@@ -145,11 +118,7 @@ impl RangeSolver {
             edge_prob,
             decisions_below,
             regrets: vec![0.0; entries],
-            instant: if algorithm.uses_instant_regrets() {
-                vec![0.0; entries]
-            } else {
-                vec![]
-            },
+            instant: if algorithm.uses_instant_regrets() { vec![0.0; entries] } else { vec![] },
             cumulative: vec![0.0; entries],
             policy: vec![0.5; entries],
             iteration: 0,
@@ -191,27 +160,15 @@ impl RangeSolver {
 
     fn traverse(&mut self, player: usize) {
         let weight = self.algorithm.average_weight(self.iteration);
-        let mut regrets = std::mem::take(if self.algorithm.uses_instant_regrets() {
-            &mut self.instant
-        } else {
-            &mut self.regrets
-        });
+        let mut regrets =
+            std::mem::take(if self.algorithm.uses_instant_regrets() { &mut self.instant } else { &mut self.regrets });
         let mut average = std::mem::take(&mut self.cumulative);
         {
-            let pass = Pass {
-                s: self,
-                player,
-                weight,
-            };
-            let acc = Acc {
-                first: 0,
-                regrets: &mut regrets,
-                average: &mut average,
-            };
+            let pass = Pass { s: self, player, weight };
+            let acc = Acc { first: 0, regrets: &mut regrets, average: &mut average };
             let root = self.tree.root as usize;
             let mut out = [0.0; NUM_CARDS];
-            self.pool
-                .install(|| pass.walk(root, &self.deal, &[1.0; NUM_CARDS], acc, &mut out));
+            self.pool.install(|| pass.walk(root, &self.deal, &[1.0; NUM_CARDS], acc, &mut out));
         }
         self.cumulative = average;
         if self.algorithm.uses_instant_regrets() {
@@ -232,17 +189,8 @@ impl RangeSolver {
             }
             for k in 0..NUM_CARDS {
                 let off = d * ENTRIES + 2 * k;
-                let m = if instant {
-                    &mut self.instant[off..off + 2]
-                } else {
-                    &mut [][..]
-                };
-                self.algorithm.update(
-                    t,
-                    &mut self.regrets[off..off + 2],
-                    m,
-                    &mut self.policy[off..off + 2],
-                );
+                let m = if instant { &mut self.instant[off..off + 2] } else { &mut [][..] };
+                self.algorithm.update(t, &mut self.regrets[off..off + 2], m, &mut self.policy[off..off + 2]);
             }
         }
     }
@@ -266,12 +214,7 @@ struct Buckets {
 
 impl Buckets {
     fn new() -> Buckets {
-        Buckets {
-            key: None,
-            total: 0.0,
-            eq: [0.0; 22],
-            below: [0.0; 22],
-        }
+        Buckets { key: None, total: 0.0, eq: [0.0; 22], below: [0.0; 22] }
     }
 
     /// The traverser's payoff-weighted values at showdown `sd` against range `opp` (which must
@@ -298,11 +241,7 @@ impl Buckets {
         for (o, &v) in out.iter_mut().zip(&sd.value[player]) {
             let v = v as usize;
             // Beat lower hands (bust is 0), split the pot on equal hands; bust never wins.
-            *o = if v == 0 {
-                lost
-            } else {
-                lost + pot * (self.below[v] + 0.5 * self.eq[v])
-            };
+            *o = if v == 0 { lost } else { lost + pot * (self.below[v] + 0.5 * self.eq[v]) };
         }
     }
 }
@@ -312,30 +251,20 @@ fn showdowns(tree: &PublicTree, game: &Blackjack) -> Result<Vec<Showdown>> {
     let shape = game.shape();
     let mut out = vec![None; tree.payoff_rows.len() / (2 * NUM_LANES)];
     let mut stack = vec![(tree.root as usize, shape.root())];
-    let bad = || {
-        Error::invalid(
-            "tree",
-            &tree.spec,
-            format!("the tree Blackjack::build makes for {}", game.spec_string()),
-        )
-    };
+    let bad =
+        || Error::invalid("tree", &tree.spec, format!("the tree Blackjack::build makes for {}", game.spec_string()));
     while let Some((n, id)) = stack.pop() {
         let st = shape.state(id);
         match tree.kind[n] {
             NodeKind::Terminal if st.table.is_terminal() => {
                 let [a, b] = st.table.hands;
                 let value = |h: Hand| std::array::from_fn(|k| h.value(k as u8 + 1));
-                out[tree.aux[n] as usize] = Some(Showdown {
-                    value: [value(a), value(b)],
-                    hits: [a.hits, b.hits],
-                });
+                out[tree.aux[n] as usize] = Some(Showdown { value: [value(a), value(b)], hits: [a.hits, b.hits] });
             }
             NodeKind::Decision if !st.table.is_terminal() && tree.num_edges[n] == 2 => {
                 let e = tree.edges(n);
                 let chance = tree.edge_child[e.start + 1] as usize;
-                if tree.kind[chance] != NodeKind::Chance
-                    || tree.num_edges[chance] as usize != NUM_CARDS
-                {
+                if tree.kind[chance] != NodeKind::Chance || tree.num_edges[chance] as usize != NUM_CARDS {
                     return Err(bad());
                 }
                 stack.push((tree.edge_child[e.start] as usize, st.stand));

@@ -37,12 +37,7 @@ pub struct Hand {
 impl Hand {
     /// A hand with one up card.
     pub fn new(up: u8) -> Hand {
-        Hand {
-            up_sum: up,
-            ace: up == 1,
-            hits: 0,
-            done: false,
-        }
+        Hand { up_sum: up, ace: up == 1, hits: 0, done: false }
     }
 
     /// Value of the hand with down card `down`: down + up cards, one ace counted as 11 where
@@ -73,10 +68,7 @@ pub struct Table {
 impl Table {
     /// The start of a game: P0 and P1 hold their up cards and P0 acts.
     pub fn new(up0: u8, up1: u8) -> Table {
-        Table {
-            hands: [Hand::new(up0), Hand::new(up1)],
-            to_act: 0,
-        }
+        Table { hands: [Hand::new(up0), Hand::new(up1)], to_act: 0 }
     }
 
     /// Whether the game is over (both players done).

@@ -67,12 +67,7 @@ pub struct Shape {
 impl Shape {
     /// Counts the tree that starts at `root` with the given hit limit (0 = none).
     pub fn new(root: Table, max_hits: u32) -> Shape {
-        let mut s = Shape {
-            max_hits,
-            index: HashMap::new(),
-            states: Vec::new(),
-            root: 0,
-        };
+        let mut s = Shape { max_hits, index: HashMap::new(), states: Vec::new(), root: 0 };
         s.root = s.visit(root);
         s
     }
@@ -81,26 +76,10 @@ impl Shape {
         if let Some(&id) = self.index.get(&t) {
             return id;
         }
-        let leaf = Counts {
-            nodes: 1,
-            edges: 0,
-            decisions: 0,
-            terminals: 1,
-            height: 1,
-        };
-        let mut st = State {
-            table: t,
-            counts: leaf,
-            after_hit: Counts::default(),
-            stand: 0,
-            hit: [0; NUM_CARDS],
-        };
+        let leaf = Counts { nodes: 1, edges: 0, decisions: 0, terminals: 1, height: 1 };
+        let mut st = State { table: t, counts: leaf, after_hit: Counts::default(), stand: 0, hit: [0; NUM_CARDS] };
         if !t.is_terminal() {
-            let mut chance = Counts {
-                nodes: 1,
-                edges: NUM_CARDS as u64,
-                ..Counts::default()
-            };
+            let mut chance = Counts { nodes: 1, edges: NUM_CARDS as u64, ..Counts::default() };
             for card in CARDS {
                 let child = self.visit(t.hit(card, self.max_hits));
                 st.hit[card as usize - 1] = child;
@@ -108,12 +87,7 @@ impl Shape {
             }
             chance.height += 1;
             st.stand = self.visit(t.stand());
-            let mut d = Counts {
-                nodes: 1,
-                edges: 2,
-                decisions: 1,
-                ..Counts::default()
-            };
+            let mut d = Counts { nodes: 1, edges: 2, decisions: 1, ..Counts::default() };
             d.add(&self.states[st.stand as usize].counts);
             d.add(&chance);
             d.height += 1;

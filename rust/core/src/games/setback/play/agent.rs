@@ -24,8 +24,7 @@ pub trait Agent: Send + Sync {
 }
 
 /// Spec strings the CLI and [`parse`] accept.
-pub const SPECS: &str =
-    "random, rules, table:DIR or table-sampled:DIR (DIR holding strategy.cfrkit, or the file)";
+pub const SPECS: &str = "random, rules, table:DIR or table-sampled:DIR (DIR holding strategy.cfrkit, or the file)";
 
 /// Builds an agent from a spec string (see [`SPECS`]).
 pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
@@ -36,12 +35,8 @@ pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
     match (kind, arg) {
         ("random", None) => Ok(Arc::new(RandomAgent)),
         ("rules", None) => Ok(Arc::new(RulesAgent)),
-        ("table", Some(p)) if !p.is_empty() => {
-            Ok(Arc::new(TableAgent::load(p.as_ref(), TableMode::Argmax)?))
-        }
-        ("table-sampled", Some(p)) if !p.is_empty() => {
-            Ok(Arc::new(TableAgent::load(p.as_ref(), TableMode::Sampled)?))
-        }
+        ("table", Some(p)) if !p.is_empty() => Ok(Arc::new(TableAgent::load(p.as_ref(), TableMode::Argmax)?)),
+        ("table-sampled", Some(p)) if !p.is_empty() => Ok(Arc::new(TableAgent::load(p.as_ref(), TableMode::Sampled)?)),
         _ => Err(Error::invalid("agent", spec, format!("one of {SPECS}"))),
     }
 }
@@ -52,11 +47,7 @@ pub fn check_bid(agent: &dyn Agent, view: &View, b: u8) -> Result<u8> {
     if legal.contains(&b) {
         Ok(b)
     } else {
-        Err(Error::invalid(
-            format!("bid of agent {}", agent.name()),
-            b,
-            format!("one of {legal:?}"),
-        ))
+        Err(Error::invalid(format!("bid of agent {}", agent.name()), b, format!("one of {legal:?}")))
     }
 }
 
@@ -66,11 +57,7 @@ pub fn check_card(agent: &dyn Agent, view: &View, c: Card) -> Result<Card> {
     if c < 52 && legal & cards::bit(c) != 0 {
         Ok(c)
     } else {
-        let name = if c < 52 {
-            cards::card_name(c)
-        } else {
-            c.to_string()
-        };
+        let name = if c < 52 { cards::card_name(c) } else { c.to_string() };
         Err(Error::invalid(
             format!("card of agent {}", agent.name()),
             name,

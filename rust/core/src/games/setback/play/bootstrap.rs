@@ -22,18 +22,11 @@ pub fn bootstrap_key(view: &View) -> String {
     let target = (us + 1).max(them + 1).max(WIN_THRESHOLD);
     let (us_need, them_need) = (target - us, target - them);
     let (c1, c2) = if them_need <= 4 {
-        (
-            char::from_digit(them_need as u32, 10).expect("1..=4"),
-            if us_need > them_need { '!' } else { '.' },
-        )
+        (char::from_digit(them_need as u32, 10).expect("1..=4"), if us_need > them_need { '!' } else { '.' })
     } else {
         ('x', '.')
     };
     let (bid, bidder) = view.high_bid();
     let bidder = bidder.map_or(-1, |b| b as i32);
-    format!(
-        "{c1}{c2}/{bid}/{bidder}/{}/{}",
-        view.bids().len(),
-        sketch_string(view.dealt_hand())
-    )
+    format!("{c1}{c2}/{bid}/{bidder}/{}/{}", view.bids().len(), sketch_string(view.dealt_hand()))
 }

@@ -126,11 +126,7 @@ impl Game {
     }
     /// The view of the player at `seat`.
     pub fn view(&self, seat: u8) -> View {
-        View::new(
-            &self.deal,
-            (seat % 4 + 4 - self.dealer) % 4,
-            self.relative_score(),
-        )
+        View::new(&self.deal, (seat % 4 + 4 - self.dealer) % 4, self.relative_score())
     }
 
     /// Makes a bid for the player to act.
@@ -146,17 +142,9 @@ impl Game {
 
     fn check_open(&self) -> Result<()> {
         if self.winner().is_some() {
-            Err(Error::invalid(
-                "move",
-                "a move after the game ended",
-                "no move: the game is over",
-            ))
+            Err(Error::invalid("move", "a move after the game ended", "no move: the game is over"))
         } else if self.deal_over() {
-            Err(Error::invalid(
-                "move",
-                "a move after the deal ended",
-                "finish the deal first (next_deal)",
-            ))
+            Err(Error::invalid("move", "a move after the deal ended", "finish the deal first (next_deal)"))
         } else {
             Ok(())
         }
@@ -166,11 +154,7 @@ impl Game {
     /// with the dealer moved one seat to the left. Returns the deal's record.
     pub fn next_deal(&mut self) -> Result<DealRecord> {
         if !self.deal_over() {
-            return Err(Error::invalid(
-                "next_deal",
-                "a deal still in progress",
-                "a finished deal",
-            ));
+            return Err(Error::invalid("next_deal", "a deal still in progress", "a finished deal"));
         }
         let rel = self.deal.score().expect("a finished deal has a score");
         self.score.add_deal(self.dealer, rel)?;
@@ -183,22 +167,14 @@ impl Game {
         for (p, &h) in dealt.iter().enumerate() {
             hands[self.seat_of(p as u8) as usize] = h;
         }
-        let rec = DealRecord {
-            dealer: self.dealer,
-            hands,
-            bids: self.deal.bids(),
-            score,
-        };
+        let rec = DealRecord { dealer: self.dealer, hands, bids: self.deal.bids(), score };
         self.records.push(rec.clone());
         self.deals_done += 1;
         if self.winner().is_none() {
             if self.deals_done >= MAX_DEALS {
                 return Err(Error::invalid(
                     "game",
-                    format!(
-                        "no winner after {MAX_DEALS} deals (scores {:?})",
-                        self.score.scores
-                    ),
+                    format!("no winner after {MAX_DEALS} deals (scores {:?})", self.score.scores),
                     "agents that bid, so that a game ends",
                 ));
             }

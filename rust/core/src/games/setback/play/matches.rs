@@ -24,13 +24,7 @@ pub struct PairOutcome {
 }
 
 /// Plays the two games of pair `pair`; returns them (first, second) after they end.
-pub fn play_pair_games(
-    a: &dyn Agent,
-    b: &dyn Agent,
-    seed: u64,
-    pair: u64,
-    play_out: bool,
-) -> Result<[Game; 2]> {
+pub fn play_pair_games(a: &dyn Agent, b: &dyn Agent, seed: u64, pair: u64, play_out: bool) -> Result<[Game; 2]> {
     let first = ((3 + 2 * pair) % 4) as u8;
     let mut out = Vec::with_capacity(2);
     for g in 0..2u8 {
@@ -68,12 +62,7 @@ pub fn play_pairs(
     threads: usize,
 ) -> Result<Vec<PairOutcome>> {
     let pool = threads::pool(threads)?;
-    pool.install(|| {
-        pairs
-            .into_par_iter()
-            .map(|i| play_pair(a, b, seed, i))
-            .collect()
-    })
+    pool.install(|| pairs.into_par_iter().map(|i| play_pair(a, b, seed, i)).collect())
 }
 
 /// A match summary.
@@ -103,19 +92,11 @@ pub fn summarize(outcomes: &[PairOutcome]) -> Summary {
     let a_wins: u64 = outcomes.iter().map(|o| o.a_wins as u64).sum();
     let deals: u64 = outcomes.iter().map(|o| o.deals as u64).sum();
     let pts = [0, 1].map(|t| outcomes.iter().map(|o| o.points[t]).sum::<i64>());
-    let win_rate = if n == 0 {
-        0.0
-    } else {
-        a_wins as f64 / (2 * n) as f64
-    };
+    let win_rate = if n == 0 { 0.0 } else { a_wins as f64 / (2 * n) as f64 };
     let ci = if n < 2 {
         [0.0, 1.0]
     } else {
-        let var = outcomes
-            .iter()
-            .map(|o| (o.a_wins as f64 / 2.0 - win_rate).powi(2))
-            .sum::<f64>()
-            / (n - 1) as f64;
+        let var = outcomes.iter().map(|o| (o.a_wins as f64 / 2.0 - win_rate).powi(2)).sum::<f64>() / (n - 1) as f64;
         let half = 1.96 * (var / n as f64).sqrt();
         [(win_rate - half).max(0.0), (win_rate + half).min(1.0)]
     };
@@ -126,24 +107,10 @@ pub fn summarize(outcomes: &[PairOutcome]) -> Summary {
             x as f64 / deals as f64
         }
     };
-    Summary {
-        pairs: n,
-        games: 2 * n,
-        a_wins,
-        win_rate,
-        ci,
-        deals,
-        mean_points: [mean(pts[0]), mean(pts[1])],
-    }
+    Summary { pairs: n, games: 2 * n, a_wins, win_rate, ci, deals, mean_points: [mean(pts[0]), mean(pts[1])] }
 }
 
 /// Plays `pairs` duplicate pairs of A against B and summarises them.
-pub fn run_match(
-    a: &dyn Agent,
-    b: &dyn Agent,
-    pairs: u64,
-    seed: u64,
-    threads: usize,
-) -> Result<Summary> {
+pub fn run_match(a: &dyn Agent, b: &dyn Agent, pairs: u64, seed: u64, threads: usize) -> Result<Summary> {
     Ok(summarize(&play_pairs(a, b, seed, 0..pairs, threads)?))
 }

@@ -19,11 +19,7 @@ impl Agent for RandomAgent {
     fn bid(&self, view: &View, rng: &mut Pcg64) -> Result<u8> {
         let legal = view.legal_bids();
         if legal.is_empty() {
-            return Err(Error::invalid(
-                "bid request",
-                "no legal bid",
-                "a view of a player to act in the auction",
-            ));
+            return Err(Error::invalid("bid request", "no legal bid", "a view of a player to act in the auction"));
         }
         Ok(legal[rng.gen_range(0..legal.len())])
     }
@@ -31,15 +27,9 @@ impl Agent for RandomAgent {
     fn play(&self, view: &View, rng: &mut Pcg64) -> Result<Card> {
         let legal = view.legal_cards();
         if legal == 0 {
-            return Err(Error::invalid(
-                "card request",
-                "no legal card",
-                "a view of a player to act in the playout",
-            ));
+            return Err(Error::invalid("card request", "no legal card", "a view of a player to act in the playout"));
         }
         let k = rng.gen_range(0..legal.count_ones() as usize);
-        Ok(cards::iter(legal)
-            .nth(k)
-            .expect("k < number of legal cards"))
+        Ok(cards::iter(legal).nth(k).expect("k < number of legal cards"))
     }
 }

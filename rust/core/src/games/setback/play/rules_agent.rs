@@ -25,9 +25,7 @@
 //! cards first, Tens and trumps last).
 
 use super::super::abstraction::establish_rank;
-use super::super::cards::{
-    self, bit, card, game_points, rank, suit, Card, CardSet, JACK, SUIT_MASK, TEN,
-};
+use super::super::cards::{self, bit, card, game_points, rank, suit, Card, CardSet, JACK, SUIT_MASK, TEN};
 use super::super::rules::{Phase, WIN_THRESHOLD};
 use super::agent::Agent;
 use super::view::View;
@@ -73,17 +71,13 @@ pub fn suit_points(hand: CardSet, trump: u8) -> f64 {
     };
     let tens = cards::iter(hand).filter(|&c| rank(c) == TEN).count() as f64;
     let aces = cards::iter(hand & !t).filter(|&c| rank(c) == 14).count() as f64;
-    let game =
-        (0.2 + 0.2 * tens + 0.08 * n as f64 + 0.08 * aces + if has(TEN) { 0.15 } else { 0.0 })
-            .min(0.9);
+    let game = (0.2 + 0.2 * tens + 0.08 * n as f64 + 0.08 * aces + if has(TEN) { 0.15 } else { 0.0 }).min(0.9);
     high + low + jack + game
 }
 
 /// The best trump suit of a hand and its estimate (ties: the lower suit).
 pub fn best_suit(hand: CardSet) -> (u8, f64) {
-    (0..4u8)
-        .map(|s| (s, suit_points(hand, s)))
-        .fold((0, f64::MIN), |best, x| if x.1 > best.1 { x } else { best })
+    (0..4u8).map(|s| (s, suit_points(hand, s))).fold((0, f64::MIN), |best, x| if x.1 > best.1 { x } else { best })
 }
 
 fn level(points: f64) -> u8 {
@@ -110,9 +104,7 @@ fn is_master(c: Card, unseen: CardSet) -> bool {
 
 /// The card of `set` minimising `cost` (ties: the first in ascending order).
 fn cheapest(set: CardSet, cost: impl Fn(Card) -> i32) -> Card {
-    cards::iter(set)
-        .min_by_key(|&c| cost(c))
-        .expect("a non-empty set")
+    cards::iter(set).min_by_key(|&c| cost(c)).expect("a non-empty set")
 }
 
 impl RulesAgent {
@@ -151,10 +143,7 @@ impl RulesAgent {
             }
         }
         let off = legal & !SUIT_MASK[trump as usize];
-        if let Some(c) = cards::iter(off)
-            .filter(|&c| rank(c) >= 13 && is_master(c, unseen))
-            .last()
-        {
+        if let Some(c) = cards::iter(off).filter(|&c| rank(c) >= 13 && is_master(c, unseen)).last() {
             return c;
         }
         let dull = cards::iter(off).filter(|&c| game_points(rank(c)) == 0);
@@ -201,9 +190,8 @@ impl RulesAgent {
             if let Some(c) = cards::iter(off).find(|&c| rank(c) == TEN) {
                 return c;
             }
-            if let Some(c) = cards::iter(off)
-                .filter(|&c| game_points(rank(c)) > 0 && !is_master(c, unseen))
-                .max_by_key(|&c| rank(c))
+            if let Some(c) =
+                cards::iter(off).filter(|&c| game_points(rank(c)) > 0 && !is_master(c, unseen)).max_by_key(|&c| rank(c))
             {
                 return c;
             }
@@ -212,20 +200,13 @@ impl RulesAgent {
         if !partner_wins {
             let led = suit(trick[0]);
             let winners = cards::iter(legal).filter(|&c| beats(c, w, trump));
-            let (on_suit, trumps): (Vec<Card>, Vec<Card>) =
-                winners.partition(|&c| suit(c) != trump);
-            if let Some(&c) = on_suit
-                .iter()
-                .filter(|&&c| suit(c) == led)
-                .min_by_key(|&&c| rank(c))
-            {
+            let (on_suit, trumps): (Vec<Card>, Vec<Card>) = winners.partition(|&c| suit(c) != trump);
+            if let Some(&c) = on_suit.iter().filter(|&&c| suit(c) == led).min_by_key(|&&c| rank(c)) {
                 return c;
             }
             let trick_pts: u32 = trick.iter().map(|&c| game_points(rank(c)) as u32).sum();
-            let valuable = trick_pts >= 3
-                || trick
-                    .iter()
-                    .any(|&c| suit(c) == trump && (rank(c) == JACK || rank(c) <= 4));
+            let valuable =
+                trick_pts >= 3 || trick.iter().any(|&c| suit(c) == trump && (rank(c) == JACK || rank(c) <= 4));
             if !trumps.is_empty() && (valuable || last) {
                 // Cheapest winning trump: keep the Jack, the Ten and a low trump back if possible.
                 let cost = |c: Card| {
@@ -247,22 +228,14 @@ impl Agent for RulesAgent {
 
     fn bid(&self, view: &View, _rng: &mut Pcg64) -> Result<u8> {
         if view.legal_bids().is_empty() {
-            return Err(Error::invalid(
-                "bid request",
-                "no legal bid",
-                "a view of a player to act in the auction",
-            ));
+            return Err(Error::invalid("bid request", "no legal bid", "a view of a player to act in the auction"));
         }
         Ok(Self::choose_bid(view))
     }
 
     fn play(&self, view: &View, _rng: &mut Pcg64) -> Result<Card> {
         if view.legal_cards() == 0 {
-            return Err(Error::invalid(
-                "card request",
-                "no legal card",
-                "a view of a player to act in the playout",
-            ));
+            return Err(Error::invalid("card request", "no legal card", "a view of a player to act in the playout"));
         }
         Ok(match (view.phase(), view.trump()) {
             (Phase::Establish, _) | (_, None) => {

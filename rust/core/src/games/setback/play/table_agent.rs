@@ -51,38 +51,25 @@ pub enum Source {
 impl TableAgent {
     /// An agent playing `strategy` in `mode`; `label` names it in reports.
     pub fn new(strategy: Arc<Strategy>, mode: TableMode, label: impl Into<String>) -> TableAgent {
-        TableAgent {
-            strategy,
-            mode,
-            label: label.into(),
-        }
+        TableAgent { strategy, mode, label: label.into() }
     }
 
     /// Loads `path`: a training directory holding `strategy.cfrkit`, or a strategy file.
     pub fn load(path: &Path, mode: TableMode) -> Result<TableAgent> {
-        let file = if path.is_dir() {
-            path.join(STRATEGY_FILE)
-        } else {
-            path.to_path_buf()
-        };
+        let file = if path.is_dir() { path.join(STRATEGY_FILE) } else { path.to_path_buf() };
         if !file.exists() {
             return Err(Error::invalid(
                 "table agent path",
                 path.display(),
-                format!("a training directory holding {STRATEGY_FILE}, or a strategy file (not found: {})", file.display()),
+                format!(
+                    "a training directory holding {STRATEGY_FILE}, or a strategy file (not found: {})",
+                    file.display()
+                ),
             ));
         }
         let strategy = Strategy::load(&file)?;
-        let prefix = if mode == TableMode::Argmax {
-            "table"
-        } else {
-            "table-sampled"
-        };
-        Ok(TableAgent::new(
-            Arc::new(strategy),
-            mode,
-            format!("{prefix}:{}", path.display()),
-        ))
+        let prefix = if mode == TableMode::Argmax { "table" } else { "table-sampled" };
+        Ok(TableAgent::new(Arc::new(strategy), mode, format!("{prefix}:{}", path.display())))
     }
 
     /// The strategy played.
@@ -135,11 +122,7 @@ impl TableAgent {
     pub fn bid_with_source(&self, view: &View, rng: &mut Pcg64) -> Result<(u8, Source)> {
         let legal = view.legal_bids();
         if legal.is_empty() {
-            return Err(Error::invalid(
-                "bid request",
-                "no legal bid",
-                "a view of a player to act in the auction",
-            ));
+            return Err(Error::invalid("bid request", "no legal bid", "a view of a player to act in the auction"));
         }
         if legal.len() == 1 {
             return Ok((legal[0], Source::Forced));
@@ -158,11 +141,7 @@ impl TableAgent {
     pub fn play_with_source(&self, view: &View, rng: &mut Pcg64) -> Result<(Card, Source)> {
         let legal = view.legal_cards();
         if legal == 0 {
-            return Err(Error::invalid(
-                "card request",
-                "no legal card",
-                "a view of a player to act in the playout",
-            ));
+            return Err(Error::invalid("card request", "no legal card", "a view of a player to act in the playout"));
         }
         if legal.count_ones() == 1 {
             return Ok((cards::lowest(legal), Source::Forced));

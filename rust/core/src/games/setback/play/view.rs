@@ -20,11 +20,7 @@ impl View {
     /// The view of dealer-relative `player` (0..4) of `deal`, with the game score `score` of
     /// the dealer's team and the other team.
     pub fn new(deal: &Deal, player: u8, score: [i32; 2]) -> View {
-        View {
-            deal: *deal,
-            player: player % 4,
-            score,
-        }
+        View { deal: *deal, player: player % 4, score }
     }
 
     /// The view of the player to act (None when the deal is finished).

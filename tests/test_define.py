@@ -179,3 +179,9 @@ def test_hidden_moves_compile_and_match_openspiel(pyspiel):
         assert solver.nash_conv() == pytest.approx(theirs, rel=1e-6, abs=1e-12)
     exported = {k: sorted(v.items()) for k, v in solver.average_policy().to_dict().items()}
     assert pyspiel.nash_conv(os_game, exported) == pytest.approx(solver.nash_conv(), rel=1e-9, abs=1e-12)
+
+
+def test_export_of_an_incomplete_policy_names_the_missing_state(pyspiel):
+    partial = cfrkit.Policy({"0": {0: 0.5, 1: 0.5}})
+    with pytest.raises(cfrkit.InvalidArgumentError, match="no entry for OpenSpiel information state"):
+        partial.to_openspiel(pyspiel.load_game("kuhn_poker"))

@@ -23,7 +23,7 @@ import math
 from typing import Any, Callable, Optional, Sequence
 
 from . import _cfrkit
-from .errors import CompileError
+from .errors import CompileError, InvalidArgumentError
 
 #: `current_player` value of chance nodes.
 CHANCE = -1
@@ -267,7 +267,10 @@ def to_openspiel(policy: _cfrkit.Policy, pyspiel_game: Any, game: Optional[_cfrk
     lookup = policy if game is None else game.expand_policy(policy)
     for key, row in table.state_lookup.items():
         if key not in lookup:
-            raise CompileError(f"the policy has no entry for OpenSpiel information state {key!r}")
+            raise InvalidArgumentError(
+                f"invalid value for policy: no entry for OpenSpiel information state {key!r}"
+                " (a policy covering every information state of the game)"
+            )
         probs = lookup[key]
         table.action_probability_array[row, :] = 0.0
         for a, p in probs.items():

@@ -7,11 +7,13 @@
 //! * [`table`] — the concurrent infoset table;
 //! * [`train`] — chance-sampled CFR and external-sampling MCCFR over deals, in parallel;
 //! * [`store`] — checkpoint and strategy files;
-//! * [`play`] — agents, duplicate matches and the strategy database.
+//! * [`play`] — agents, duplicate matches and the strategy database;
+//! * [`pimc`] — Perfect Information Monte Carlo: sampled worlds, a perfect-information solver, the agent.
 
 pub mod abstraction;
 pub mod cards;
 pub mod keys;
+pub mod pimc;
 pub mod play;
 pub mod rules;
 pub mod store;

@@ -28,6 +28,11 @@ impl View {
         deal.to_act().map(|p| View::new(deal, p, score))
     }
 
+    /// The deal behind the view, for crate modules that rebuild it from public information
+    /// (PIMC's world sampler): callers read only what the viewer may see and replace the rest.
+    pub(crate) fn deal(&self) -> &Deal {
+        &self.deal
+    }
     /// Dealer-relative index of the viewing player.
     pub fn player(&self) -> u8 {
         self.player

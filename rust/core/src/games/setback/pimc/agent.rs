@@ -1,0 +1,204 @@
+//! The PIMC agent: sample worlds, solve each with perfect information, play the best average.
+//!
+//! **Card play** (the trump-setting lead included): draw `worlds` worlds consistent with the view
+//! ([`Worlds`]), compute every legal card's value in each with the [`Solver`] (the deal score
+//! difference for the agent's team after the setback rule), average over the worlds and play the
+//! best card; ties go to the lowest card index.
+//!
+//! **Bidding**: for each legal bid, the same worlds are completed with that bid and every later
+//! bidder passing, then solved from the first lead. So a non-pass bid is valued as if it wins the
+//! auction, with the setback risk of that bid; Pass is valued as the auction ending with the
+//! current high bid (a partner's or an opponent's), or 0 when nobody has bid (all pass). Bids
+//! reveal nothing hard about the hands, so the other hands are uniform over the unseen cards.
+//! Values are deal points, not the game score; ties go to the lower bid.
+//!
+//! Decisions are deterministic given the view and the random stream: one draw from the stream
+//! seeds every world (world `i` from `(seed, draw, i)`), so the result does not depend on the
+//! number of threads.
+
+use super::super::cards::{self, Card};
+use super::super::play::agent::Agent;
+use super::super::play::game::stream;
+use super::super::play::view::View;
+use super::super::rules::{Deal, Phase};
+use super::solver::Solver;
+use super::worlds::Worlds;
+use crate::error::{Error, Result};
+use crate::threads;
+use rand::Rng;
+use rand_pcg::Pcg64;
+use rayon::prelude::*;
+use std::cell::RefCell;
+use std::sync::Arc;
+
+/// Largest number of worlds per decision.
+pub const MAX_WORLDS: usize = 100_000;
+/// Domain tag of the world streams ("pimc").
+const WORLDS: u64 = 0x7069_6d63;
+
+thread_local! {
+    /// One solver (and transposition table) per thread, reused across decisions.
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+}
+
+/// Runs `f` with this thread's solver.
+fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
+    SOLVER.with(|s| f(&mut s.borrow_mut()))
+}
+
+/// Perfect Information Monte Carlo player (see the module documentation).
+#[derive(Clone)]
+pub struct PimcAgent {
+    worlds: usize,
+    threads: usize,
+    seed: u64,
+    /// The pool the worlds are solved on; None to solve them on the calling thread.
+    pool: Option<Arc<rayon::ThreadPool>>,
+}
+
+impl std::fmt::Debug for PimcAgent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PimcAgent")
+            .field("worlds", &self.worlds)
+            .field("threads", &self.threads)
+            .field("seed", &self.seed)
+            .finish()
+    }
+}
+
+impl PimcAgent {
+    /// An agent sampling `worlds` worlds (1..=[`MAX_WORLDS`]) per decision on `threads` threads
+    /// (0 = `CFRKIT_NUM_THREADS` or all cores), its world streams keyed by `seed`.
+    pub fn new(worlds: usize, threads: usize, seed: u64) -> Result<PimcAgent> {
+        if worlds == 0 || worlds > MAX_WORLDS {
+            return Err(Error::invalid("worlds", worlds, format!("an integer from 1 to {MAX_WORLDS}")));
+        }
+        let n = threads::resolve(threads)?;
+        let pool = if n > 1 { Some(Arc::new(threads::pool(n)?)) } else { None };
+        Ok(PimcAgent { worlds, threads: n, seed, pool })
+    }
+
+    /// Worlds sampled per decision.
+    pub fn worlds(&self) -> usize {
+        self.worlds
+    }
+    /// Threads the worlds are solved on.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+    /// Seed of the world streams.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// `f(i)` for every world `i`, in order, on the agent's pool.
+    fn per_world<T: Send>(&self, f: impl Fn(u64) -> Result<T> + Sync + Send) -> Result<Vec<T>> {
+        let n = self.worlds as u64;
+        match &self.pool {
+            Some(pool) => pool.install(|| (0..n).into_par_iter().map(&f).collect()),
+            None => (0..n).map(f).collect(),
+        }
+    }
+
+    /// The random stream of world `i` of a decision whose draw was `draw`.
+    fn world_rng(&self, draw: u64, i: u64) -> Pcg64 {
+        stream(self.seed, WORLDS, draw, i)
+    }
+
+    /// The mean value over the sampled worlds of every legal card of the viewer, who must be to
+    /// act after the auction, in ascending card order.
+    pub fn card_values(&self, view: &View, rng: &mut Pcg64) -> Result<Vec<(Card, f64)>> {
+        let legal = view.legal_cards();
+        if legal == 0 {
+            return Err(Error::invalid("card request", "no legal card", "a view of a player to act in the playout"));
+        }
+        let worlds = Worlds::new(view)?;
+        let draw: u64 = rng.gen();
+        let per = self.per_world(|i| {
+            let deal = worlds.sample(&mut self.world_rng(draw, i))?;
+            with_solver(|s| s.card_values(&deal))
+        })?;
+        let n = cards::iter(legal).count();
+        let mut sums = vec![0i64; n];
+        for values in &per {
+            for (sum, &(_, v)) in sums.iter_mut().zip(values) {
+                *sum += v as i64;
+            }
+        }
+        Ok(cards::iter(legal).zip(sums).map(|(c, s)| (c, s as f64 / self.worlds as f64)).collect())
+    }
+
+    /// The mean value over the sampled worlds of every legal bid of the viewer, who must be to
+    /// act in the auction, in the order Pass, Two, Three, Four.
+    pub fn bid_values(&self, view: &View, rng: &mut Pcg64) -> Result<Vec<(u8, f64)>> {
+        let legal = view.legal_bids();
+        if legal.is_empty() {
+            return Err(Error::invalid("bid request", "no legal bid", "a view of a player to act in the auction"));
+        }
+        let worlds = Worlds::new(view)?;
+        let draw: u64 = rng.gen();
+        let team = view.team();
+        let per = self.per_world(|i| {
+            let deal = worlds.sample(&mut self.world_rng(draw, i))?;
+            legal.iter().map(|&b| with_solver(|s| bid_value(s, &deal, b, team))).collect::<Result<Vec<i32>>>()
+        })?;
+        Ok(legal
+            .iter()
+            .enumerate()
+            .map(|(k, &b)| (b, per.iter().map(|v| v[k] as i64).sum::<i64>() as f64 / self.worlds as f64))
+            .collect())
+    }
+}
+
+/// The value for `team` of bidding `b` in the auction of `deal` when every later bidder passes.
+fn bid_value(solver: &mut Solver, deal: &Deal, b: u8, team: usize) -> Result<i32> {
+    let mut d = *deal;
+    d.bid(b)?;
+    while d.phase() == Phase::Auction {
+        d.apply_bid(0);
+    }
+    if d.high_bid().0 == 0 {
+        return Ok(0);
+    }
+    solver.value(&d, team)
+}
+
+/// The first item with the highest value (values compared exactly; the lists are in ascending
+/// order, so ties go to the lowest).
+fn argmax<T: Copy>(values: &[(T, f64)]) -> Option<T> {
+    values
+        .iter()
+        .fold(None::<(T, f64)>, |best, &(x, v)| match best {
+            Some((_, bv)) if bv >= v => best,
+            _ => Some((x, v)),
+        })
+        .map(|(x, _)| x)
+}
+
+impl Agent for PimcAgent {
+    fn name(&self) -> String {
+        if self.seed == 0 {
+            format!("pimc:worlds={}", self.worlds)
+        } else {
+            format!("pimc:worlds={},seed={}", self.worlds, self.seed)
+        }
+    }
+
+    fn bid(&self, view: &View, rng: &mut Pcg64) -> Result<u8> {
+        let legal = view.legal_bids();
+        if legal.len() == 1 {
+            return Ok(legal[0]);
+        }
+        let values = self.bid_values(view, rng)?;
+        Ok(argmax(&values).expect("a non-empty list of legal bids"))
+    }
+
+    fn play(&self, view: &View, rng: &mut Pcg64) -> Result<Card> {
+        let legal = view.legal_cards();
+        if legal.count_ones() == 1 {
+            return Ok(cards::lowest(legal));
+        }
+        let values = self.card_values(view, rng)?;
+        Ok(argmax(&values).expect("a non-empty list of legal cards"))
+    }
+}

@@ -1,0 +1,459 @@
+//! Determinization: complete deals consistent with what one player has seen, drawn uniformly.
+//!
+//! The hidden cards are the viewer's unseen cards: the other players' remaining hands and the 28
+//! cards never dealt. A *world* gives every other player exactly as many of them as it still holds
+//! and none of a suit it has shown void in; the rest stay undealt. Cards of one suit are
+//! interchangeable under these constraints, so the number of worlds is a sum over how many cards of
+//! each suit each player gets, which a dynamic programme over the suits counts exactly (`u128`).
+//! Sampling walks the suits drawing each suit's split in proportion to the number of worlds it
+//! leaves, then shuffles the suit's cards into that split: every consistent world has the same
+//! probability, and no draw is ever rejected.
+//!
+//! Voids: a follower who plays neither the suit led nor trump is void in the suit led (on a trump
+//! lead, any non-trump shows a trump void); trumping in reveals nothing. A [`View`] shows the
+//! current trick and the trump voids the deal records; the deal keeps no history of earlier
+//! tricks, so [`shown_voids`] cannot see a plain-suit void shown in a completed trick. Callers that
+//! track the history pass the full voids with [`Knowledge::with_voids`].
+
+use super::super::cards::{self, bit, suit, Card, CardSet, SUIT_MASK};
+use super::super::play::view::View;
+use super::super::rules::{Deal, CARDS_PER_HAND};
+use crate::error::{Error, Result};
+use rand::Rng;
+
+/// What the viewer knows about where the hidden cards are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Knowledge {
+    /// The viewing player (dealer-relative).
+    pub player: u8,
+    /// The viewer's own remaining hand.
+    pub hand: CardSet,
+    /// Cards the viewer has not seen: the other hands and the undealt cards.
+    pub unseen: CardSet,
+    /// How many cards each player still holds.
+    pub hand_sizes: [u8; 4],
+    /// Suits each player has shown void in (bit `s` for suit `s`).
+    pub voids: [u8; 4],
+}
+
+/// Suits each player has visibly shown void in: trump voids the deal records (a non-trump card on
+/// a trump lead in a completed trick) and voids shown in the current trick.
+pub fn shown_voids(view: &View) -> [u8; 4] {
+    let mut voids = [0u8; 4];
+    let Some(trump) = view.trump() else { return voids };
+    let recorded = view.deal().voids;
+    for (p, v) in voids.iter_mut().enumerate() {
+        if recorded & (1 << p) != 0 {
+            *v |= 1 << trump;
+        }
+    }
+    if let (Some(leader), Some(&first)) = (view.leader(), view.trick().first()) {
+        let led = suit(first);
+        for (pos, &c) in view.trick().iter().enumerate().skip(1) {
+            if suit(c) != led && suit(c) != trump {
+                voids[(leader as usize + pos) % 4] |= 1 << led;
+            }
+        }
+    }
+    voids
+}
+
+impl Knowledge {
+    /// What `view` shows: own hand, unseen cards, hand sizes and [`shown_voids`].
+    pub fn from_view(view: &View) -> Knowledge {
+        Knowledge::with_voids(view, shown_voids(view))
+    }
+
+    /// What `view` shows, with the voids given by a caller that tracked the whole history.
+    pub fn with_voids(view: &View, voids: [u8; 4]) -> Knowledge {
+        let hand_sizes = std::array::from_fn(|p| (CARDS_PER_HAND as u32 - view.played_by(p as u8).count_ones()) as u8);
+        Knowledge { player: view.player(), hand: view.hand(), unseen: view.unseen(), hand_sizes, voids }
+    }
+
+    /// The other players, in order.
+    fn others(&self) -> [u8; 3] {
+        let mut o = [0u8; 3];
+        for (i, p) in (0..4u8).filter(|&p| p != self.player % 4).enumerate() {
+            o[i] = p;
+        }
+        o
+    }
+}
+
+/// Bound on the cards a player still needs, plus one; the counting table's side.
+const MAX_NEED: usize = 7;
+const STATES: usize = MAX_NEED * MAX_NEED * MAX_NEED;
+
+fn binomial(n: u32, k: u32) -> u128 {
+    if k > n {
+        return 0;
+    }
+    (0..k as u128).fold(1u128, |acc, i| acc * (n as u128 - i) / (i + 1))
+}
+
+fn state(r: [usize; 3]) -> usize {
+    (r[0] * MAX_NEED + r[1]) * MAX_NEED + r[2]
+}
+
+/// Draws the hidden hands uniformly among the worlds consistent with a [`Knowledge`].
+#[derive(Clone, Debug)]
+pub struct Sampler {
+    knowledge: Knowledge,
+    others: [u8; 3],
+    need: [usize; 3],
+    /// Unseen cards of each suit.
+    suit_cards: [CardSet; 4],
+    /// `ways[s][state(r)]`: worlds of suits `s..4` in which the others still need `r` cards.
+    ways: Vec<[u128; STATES]>,
+    /// `binom[n][k]` for `n <= 13`.
+    binom: [[u128; 14]; 14],
+}
+
+impl Sampler {
+    /// Counts the consistent worlds; an error when there are none (an impossible knowledge).
+    pub fn new(knowledge: &Knowledge) -> Result<Sampler> {
+        let k = *knowledge;
+        if k.player > 3 || k.hand & k.unseen != 0 || k.unseen >> cards::DECK_SIZE != 0 {
+            return Err(Error::invalid(
+                "knowledge",
+                format!("{k:?}"),
+                "a player 0..4 and disjoint hand and unseen cards",
+            ));
+        }
+        let others = k.others();
+        let need = others.map(|p| k.hand_sizes[p as usize] as usize);
+        if need.iter().any(|&n| n >= MAX_NEED) {
+            return Err(Error::invalid("hand sizes", format!("{:?}", k.hand_sizes), "at most 6 cards a player"));
+        }
+        let binom: [[u128; 14]; 14] = std::array::from_fn(|n| std::array::from_fn(|j| binomial(n as u32, j as u32)));
+        let suit_cards = std::array::from_fn(|s| k.unseen & SUIT_MASK[s]);
+        let mut s = Sampler { knowledge: k, others, need, suit_cards, ways: vec![[0u128; STATES]; 5], binom };
+        s.ways[4][0] = 1;
+        for su in (0..4).rev() {
+            for r0 in 0..=need[0] {
+                for r1 in 0..=need[1] {
+                    for r2 in 0..=need[2] {
+                        let r = [r0, r1, r2];
+                        let mut total = 0u128;
+                        s.for_splits(su, r, |_, w| {
+                            total += w;
+                            false
+                        });
+                        s.ways[su][state(r)] = total;
+                    }
+                }
+            }
+        }
+        if s.count() == 0 {
+            return Err(Error::invalid("knowledge", format!("{k:?}"), "at least one consistent deal"));
+        }
+        Ok(s)
+    }
+
+    /// Calls `f(split, ways)` for every split of suit `su` (cards to each other player) allowed
+    /// when the others still need `r`, with the number of worlds it leaves (zero-weight splits
+    /// skipped), until `f` returns true.
+    fn for_splits(&self, su: usize, r: [usize; 3], mut f: impl FnMut([usize; 3], u128) -> bool) {
+        let u = self.suit_cards[su].count_ones() as usize;
+        let cap = |i: usize| if self.knowledge.voids[self.others[i] as usize] & (1 << su) != 0 { 0 } else { r[i] };
+        for k0 in 0..=cap(0).min(u) {
+            for k1 in 0..=cap(1).min(u - k0) {
+                for k2 in 0..=cap(2).min(u - k0 - k1) {
+                    let rest = self.ways[su + 1][state([r[0] - k0, r[1] - k1, r[2] - k2])];
+                    if rest != 0 {
+                        let split = self.binom[u][k0] * self.binom[u - k0][k1] * self.binom[u - k0 - k1][k2];
+                        if f([k0, k1, k2], split * rest) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The number of consistent worlds.
+    pub fn count(&self) -> u128 {
+        self.ways[0][state(self.need)]
+    }
+
+    /// The knowledge the sampler draws from.
+    pub fn knowledge(&self) -> &Knowledge {
+        &self.knowledge
+    }
+
+    /// The current hands of the four players in a uniformly drawn consistent world (the viewer's
+    /// own hand included).
+    pub fn sample_hands<R: Rng>(&self, rng: &mut R) -> [CardSet; 4] {
+        let mut hands = [0u64; 4];
+        hands[self.knowledge.player as usize] = self.knowledge.hand;
+        let mut r = self.need;
+        for su in 0..4 {
+            let mut x = rng.gen_range(0..self.ways[su][state(r)]);
+            let mut chosen = [0usize; 3];
+            self.for_splits(su, r, |k, w| {
+                chosen = k;
+                if x < w {
+                    return true;
+                }
+                x -= w;
+                false
+            });
+            // Deal the suit's cards into the split by a partial Fisher–Yates shuffle.
+            let mut pool: Vec<Card> = cards::iter(self.suit_cards[su]).collect();
+            let mut next = 0;
+            for (i, &k) in chosen.iter().enumerate() {
+                for _ in 0..k {
+                    let j = rng.gen_range(next..pool.len());
+                    pool.swap(next, j);
+                    hands[self.others[i] as usize] |= bit(pool[next]);
+                    next += 1;
+                }
+                r[i] -= k;
+            }
+        }
+        hands
+    }
+}
+
+/// The deal of `view` with the players' current hands replaced by `hands` (the viewer's own hand
+/// must be its real one): the public state (auction, trump, tricks, points taken) is the view's,
+/// the hidden facts fixed by the dealt cards (High, Low and Jack dealt, game points dealt) are
+/// recomputed. The early-end flag is cleared unless the deal is over: a world may already be
+/// decided, which the next completed trick detects without changing the score.
+pub fn rebuild(view: &View, hands: [CardSet; 4]) -> Result<Deal> {
+    if hands[view.player() as usize] != view.hand() {
+        return Err(Error::invalid("world", cards::set_names(hands[view.player() as usize]), "the viewer's own hand"));
+    }
+    let dealt: [CardSet; 4] = std::array::from_fn(|p| view.played_by(p as u8) | hands[p]);
+    let fresh = Deal::from_hands(dealt)?;
+    let mut w = *view.deal();
+    w.dealt = dealt;
+    w.hands = hands;
+    w.game_pts_dealt = fresh.game_pts_dealt;
+    if let (Some(t), (_, Some(bidder))) = (view.trump(), view.high_bid()) {
+        // Replaying the trump-setting lead on a fresh copy computes the facts fixed with trump.
+        let mut e = fresh;
+        for b in view.bids() {
+            e.apply_bid(b);
+        }
+        e.apply_card(cards::lowest(dealt[bidder as usize] & SUIT_MASK[t as usize]));
+        w.hand_low = e.hand_low;
+        w.high_team = e.high_team;
+        w.low_dealt = e.low_dealt;
+        w.jack_dealt = e.jack_dealt;
+    }
+    w.exhausted = w.is_finished();
+    Ok(w)
+}
+
+/// Draws whole worlds for one view: a [`Sampler`] and the rebuild of the deal.
+#[derive(Clone, Debug)]
+pub struct Worlds<'a> {
+    view: &'a View,
+    sampler: Sampler,
+}
+
+impl<'a> Worlds<'a> {
+    /// Worlds consistent with what `view` shows ([`Knowledge::from_view`]).
+    pub fn new(view: &'a View) -> Result<Worlds<'a>> {
+        Worlds::with_knowledge(view, &Knowledge::from_view(view))
+    }
+
+    /// Worlds consistent with `knowledge`, which must describe `view` (e.g. with fuller voids).
+    pub fn with_knowledge(view: &'a View, knowledge: &Knowledge) -> Result<Worlds<'a>> {
+        Ok(Worlds { view, sampler: Sampler::new(knowledge)? })
+    }
+
+    /// The sampler.
+    pub fn sampler(&self) -> &Sampler {
+        &self.sampler
+    }
+
+    /// A uniformly drawn world as a deal at the view's state (an error only when the knowledge
+    /// does not describe the view).
+    pub fn sample<R: Rng>(&self, rng: &mut R) -> Result<Deal> {
+        rebuild(self.view, self.sampler.sample_hands(rng))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::setback::rules::Phase;
+    use rand::SeedableRng;
+    use rand_pcg::Pcg64;
+
+    /// A move of a recorded deal.
+    #[derive(Clone, Copy, Debug)]
+    enum Move {
+        Bid(u8),
+        Card(Card),
+    }
+
+    /// Plays random legal moves from `deal`, calling `visit(deal, history, true voids)` before each
+    /// move. Bids are random too, except that an all-pass is avoided by the dealer bidding Two.
+    fn random_play(deal: Deal, rng: &mut Pcg64, mut visit: impl FnMut(&Deal, &[Move], [u8; 4])) {
+        let mut d = deal;
+        let mut history = Vec::new();
+        let mut voids = [0u8; 4];
+        while !d.is_finished() {
+            visit(&d, &history, voids);
+            if d.phase() == Phase::Auction {
+                let legal = d.legal_bids();
+                let mut b = legal[rng.gen_range(0..legal.len())];
+                if d.bids().len() == 3 && d.high_bid().0 == 0 && b == 0 {
+                    b = 2;
+                }
+                d.bid(b).unwrap();
+                history.push(Move::Bid(b));
+            } else {
+                let legal: Vec<Card> = cards::iter(d.legal_cards()).collect();
+                let c = legal[rng.gen_range(0..legal.len())];
+                let p = d.actor() as usize;
+                if let Some(&led) = d.trick().first() {
+                    let trump = d.trump().unwrap();
+                    if suit(c) != suit(led) && suit(c) != trump {
+                        voids[p] |= 1 << suit(led);
+                    }
+                }
+                d.play_card(c).unwrap();
+                history.push(Move::Card(c));
+            }
+        }
+    }
+
+    /// Replays `history` on a deal dealt `dealt`; None if a move is illegal.
+    fn replay(dealt: [CardSet; 4], history: &[Move]) -> Option<Deal> {
+        let mut d = Deal::from_hands(dealt).ok()?;
+        for m in history {
+            match *m {
+                Move::Bid(b) => d.bid(b).ok()?,
+                Move::Card(c) => d.play_card(c).ok()?,
+            }
+        }
+        Some(d)
+    }
+
+    /// Sampled worlds never contradict what the player saw: own hand, hand sizes, played and
+    /// undealt cards, voids; replaying the real history on a world's hands is legal and reaches
+    /// the world itself.
+    #[test]
+    fn worlds_are_consistent_with_random_play() {
+        let mut rng = Pcg64::seed_from_u64(11);
+        let mut checked = 0;
+        for k in 0..150 {
+            random_play(Deal::seeded(k), &mut rng.clone(), |d, history, true_voids| {
+                let view = View::of_actor(d, [0, 0]).unwrap();
+                let me = view.player() as usize;
+                let shown = shown_voids(&view);
+                for p in 0..4 {
+                    assert_eq!(shown[p] & !true_voids[p], 0, "shown voids are real");
+                }
+                let knowledge = Knowledge::with_voids(&view, true_voids);
+                let worlds = Worlds::with_knowledge(&view, &knowledge).unwrap();
+                for _ in 0..4 {
+                    let w = worlds.sample(&mut rng).unwrap();
+                    let hands = w.hands();
+                    assert_eq!(hands[me], view.hand());
+                    let mut all = 0u64;
+                    for p in 0..4 {
+                        assert_eq!(all & hands[p], 0, "hands are disjoint");
+                        all |= hands[p];
+                        assert_eq!(hands[p] & view.played(), 0);
+                        assert_eq!(hands[p].count_ones(), d.hands()[p].count_ones(), "hand size");
+                        assert_eq!(w.dealt()[p] & !hands[p], view.played_by(p as u8));
+                        for s in 0..4 {
+                            if true_voids[p] & (1 << s) != 0 {
+                                assert_eq!(hands[p] & SUIT_MASK[s], 0, "void in suit {s}");
+                            }
+                        }
+                    }
+                    let mut replayed = replay(w.dealt(), history).expect("the history is legal in the world");
+                    replayed.exhausted = w.exhausted;
+                    assert_eq!(replayed, w);
+                    assert_eq!(w.legal_cards(), d.legal_cards());
+                    checked += 1;
+                }
+            });
+            rng = Pcg64::seed_from_u64(rng.gen());
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
+    /// The worlds depend only on what the viewer sees: a view of a sampled world (same public
+    /// state, other hidden hands) samples the same worlds from the same seed.
+    #[test]
+    fn worlds_ignore_hidden_cards() {
+        let mut rng = Pcg64::seed_from_u64(5);
+        for k in 0..40 {
+            random_play(Deal::seeded(100 + k), &mut rng.clone(), |d, _, _| {
+                let view = View::of_actor(d, [0, 0]).unwrap();
+                let other = Worlds::new(&view).unwrap().sample(&mut rng).unwrap();
+                let other_view = View::new(&other, view.player(), [0, 0]);
+                let (a, b) = (Worlds::new(&view).unwrap(), Worlds::new(&other_view).unwrap());
+                assert_eq!(a.sampler().count(), b.sampler().count());
+                let seed = rng.gen();
+                let wa = a.sample(&mut Pcg64::seed_from_u64(seed)).unwrap();
+                let wb = b.sample(&mut Pcg64::seed_from_u64(seed)).unwrap();
+                assert_eq!(wa, wb);
+            });
+        }
+    }
+
+    /// Exact uniformity on a small pool: the count equals brute-force enumeration and every world
+    /// is drawn about equally often (chi-square).
+    #[test]
+    fn sampling_is_uniform() {
+        // Eight unseen cards: three clubs, two diamonds, two hearts, one spade.
+        let unseen = ["2C", "5C", "KC", "3D", "TD", "4H", "AH", "7S"]
+            .iter()
+            .fold(0u64, |a, n| a | bit(cards::parse_card(n).unwrap()));
+        let knowledge = Knowledge {
+            player: 0,
+            hand: bit(cards::parse_card("AS").unwrap()),
+            unseen,
+            hand_sizes: [1, 2, 1, 2],
+            voids: [0, 0b0001, 0b0110, 0],
+        };
+        let mut worlds: Vec<[CardSet; 4]> = Vec::new();
+        let list: Vec<Card> = cards::iter(unseen).collect();
+        for code in 0..4usize.pow(list.len() as u32) {
+            let mut hands = [0u64; 4];
+            let mut x = code;
+            for &c in &list {
+                hands[x % 4] |= bit(c); // hand 0 = undealt
+                x /= 4;
+            }
+            let ok = (1..4).all(|p| {
+                hands[p].count_ones() == knowledge.hand_sizes[p] as u32
+                    && (0..4).all(|s| knowledge.voids[p] & (1 << s) == 0 || hands[p] & SUIT_MASK[s] == 0)
+            });
+            if ok {
+                hands[0] = knowledge.hand;
+                worlds.push(hands);
+            }
+        }
+        let sampler = Sampler::new(&knowledge).unwrap();
+        assert_eq!(sampler.count(), worlds.len() as u128);
+        let mut freq = vec![0u32; worlds.len()];
+        let mut rng = Pcg64::seed_from_u64(3);
+        let draws = 200 * worlds.len() as u32;
+        for _ in 0..draws {
+            let h = sampler.sample_hands(&mut rng);
+            freq[worlds.iter().position(|w| *w == h).expect("a consistent world")] += 1;
+        }
+        let expected = draws as f64 / worlds.len() as f64;
+        let chi2: f64 = freq.iter().map(|&f| (f as f64 - expected).powi(2) / expected).sum();
+        let df = (worlds.len() - 1) as f64;
+        assert!(chi2 < df + 6.0 * (2.0 * df).sqrt(), "chi2 {chi2} with {df} degrees of freedom");
+    }
+
+    #[test]
+    fn impossible_knowledge_is_an_error() {
+        let knowledge =
+            Knowledge { player: 0, hand: 0, unseen: SUIT_MASK[0], hand_sizes: [0, 2, 0, 0], voids: [0, 1, 0, 0] };
+        assert!(Sampler::new(&knowledge).is_err());
+        let knowledge = Knowledge { player: 0, hand: 1, unseen: 1, hand_sizes: [1, 0, 0, 0], voids: [0; 4] };
+        assert!(Sampler::new(&knowledge).is_err());
+    }
+}

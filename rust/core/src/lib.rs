@@ -8,6 +8,7 @@ pub mod error;
 pub mod game;
 pub mod games;
 pub mod keying;
+pub mod pimc;
 pub mod policy;
 pub mod spec;
 pub mod store;

@@ -32,6 +32,7 @@ from .errors import (
     UnknownAlgorithmError,
     UnknownGameError,
 )
+from .pimc import pimc_policy
 from .solver import Solver
 
 ALGORITHMS = ("cfr", "cfr+", "lcfr", "dcfr", "pcfr+")
@@ -66,6 +67,7 @@ __all__ = [
     "load_game",
     "load_policy",
     "nash_conv",
+    "pimc_policy",
 ]
 
 # The seed games' tools: ``cfrkit.blackjack`` and ``cfrkit.setback``.

@@ -102,6 +102,7 @@ def expected_values(game: Game, policy: Policy, *, missing_uniform: bool = False
 def best_response(
     game: Game, policy: Policy, player: int, *, missing_uniform: bool = False
 ) -> tuple[float, Policy]: ...
+def pimc_policy(game: Game, chance: str = "expectation", ties: str = "lowest") -> Policy: ...
 
 # Blackjack++ (cfrkit.blackjack wraps these)
 

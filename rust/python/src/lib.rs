@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 mod blackjack;
 mod errors;
 mod game;
+mod pimc;
 mod policy;
 mod setback;
 mod setback_play;
@@ -17,6 +18,7 @@ fn _cfrkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     game::register(m)?;
     solver::register(m)?;
     policy::register(m)?;
+    pimc::register(m)?;
     blackjack::register(m)?;
     setback::register(m)?;
     setback_play::register(m)?;

@@ -4,10 +4,9 @@ the ``cfrkit blackjack`` command, node counts and errors."""
 import json
 import os
 
+import cfrkit
 import numpy as np
 import pytest
-
-import cfrkit
 from cfrkit import blackjack
 from cfrkit.cli import main as cli_main
 
@@ -59,7 +58,12 @@ def test_spec_string_and_python_builder_give_the_same_game():
 
 @pytest.mark.parametrize(
     "up, max_hits, nodes, decisions",
-    [((1, 1, 1), 1, 133, 12), ((1, 1, 1), 2, 13_553, 1_232), ((6, 6, 2), 2, 13_553, 1_232), ((1, 1, 1), 3, 1_285_417, 116_856)],
+    [
+        ((1, 1, 1), 1, 133, 12),
+        ((1, 1, 1), 2, 13_553, 1_232),
+        ((6, 6, 2), 2, 13_553, 1_232),
+        ((1, 1, 1), 3, 1_285_417, 116_856),
+    ],
 )
 def test_node_counts_equal_the_originals(up, max_hits, nodes, decisions):
     g = blackjack.game(up, max_hits)
@@ -90,7 +94,9 @@ def test_strategy_tables_follow_the_policy():
 
 def test_cli_prints_the_readme_figures_and_writes_the_dump(tmp_path, capsys):
     out_dir = tmp_path / "sol"
-    rc = blackjack.main(["--up", "6,6,2", "--max-hits", "1", "--iterations", "1000", "--threads", "1", "--dump", str(out_dir), "--json"])
+    rc = blackjack.main(
+        ["--up", "6,6,2", "--max-hits", "1", "--iterations", "1000", "--threads", "1", "--dump", str(out_dir), "--json"]
+    )
     assert rc == 0
     text = capsys.readouterr().out
     lines = text.strip().splitlines()

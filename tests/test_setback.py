@@ -8,9 +8,7 @@ from cfrkit import errors, setback
 
 def worked_deal():
     # specs/setback.md §2.5: the leader holds AS KS QS JS AD QH and wins A♠-3♠-2♥-6♠.
-    return setback.Deal(
-        hands=["7D 8D 9D 2D 3D 6S", "AS KS QS JS AD QH", "3S TD 6D 2C 3C 4C", "2H 5C 6C 7C 8C 9C"]
-    )
+    return setback.Deal(hands=["7D 8D 9D 2D 3D 6S", "AS KS QS JS AD QH", "3S TD 6D 2C 3C 4C", "2H 5C 6C 7C 8C 9C"])
 
 
 def test_playout_keys_worked_example():
@@ -39,9 +37,7 @@ def test_playout_keys_worked_example():
 
 def test_auction_and_establish_worked_examples():
     # Appendix A.3: hand B first bids Three, then establishes trump.
-    d = setback.Deal(
-        hands=["2C 3C 4C 5C 6C 7C", "QD TD 4D TS 9S 6S", "AS JS 4S KH 7H 9D", "8C 9C TC JC QC KC"]
-    )
+    d = setback.Deal(hands=["2C 3C 4C 5C 6C 7C", "QD TD 4D TS 9S 6S", "AS JS 4S KH 7H 9D", "8C 9C TC JC QC KC"])
     assert d.key() == "0QT4...Tx6"
     d.play("3")
     assert d.key() == "3AJ4"
@@ -58,9 +54,7 @@ def test_auction_and_establish_worked_examples():
 
 
 def test_dealer_steals_four_and_jack_filter():
-    d = setback.Deal(
-        hands=["KS QS JS 3S 7D 2C", "AH KH QH 2H 3H 4H", "2D 3D 4D 5D 6D 8D", "5C 6C 7C 8C 9C TC"]
-    )
+    d = setback.Deal(hands=["KS QS JS 3S 7D 2C", "AH KH QH 2H 3H 4H", "2D 3D 4D 5D 6D 8D", "5C 6C 7C 8C 9C TC"])
     assert d.abstract_actions() == ["0", "2", "3"], "no candidate Jack: Four is no abstract action"
     d.bid(4)  # yet it is a legal bid
     assert d.abstract_actions() == ["0"] and d.key() is None
@@ -72,9 +66,7 @@ def test_dealer_steals_four_and_jack_filter():
     d.play("4")
     assert (d.high_bid, d.high_bidder) == (4, 0)
     # Without a Jack among the candidate suits Four is no abstract action, though a legal bid.
-    d = setback.Deal(
-        hands=["KS QS TS 3S 7D 2C", "KC 5C KH 5H 2D 4S", "2H 3D 4D 5D 6D 8D", "6C 7C 8C 9C TC AD"]
-    )
+    d = setback.Deal(hands=["KS QS TS 3S 7D 2C", "KC 5C KH 5H 2D 4S", "2H 3D 4D 5D 6D 8D", "6C 7C 8C 9C TC AD"])
     assert d.abstract_actions() == ["0", "2", "3"]
     assert d.legal_bids() == [0, 2, 3, 4]
 
@@ -97,9 +89,7 @@ def test_illegal_moves_raise_and_leave_the_deal_unchanged():
     d.play_card("QH")  # any card may be led to set trump under the full rules
     assert d.trump == "H"
     before = (d.hands, d.trick, d.player)
-    with pytest.raises(
-        errors.InvalidArgumentError, match=r'card: "AS" \(one of 2C 3C 3S 4C 6D TD\)'
-    ):
+    with pytest.raises(errors.InvalidArgumentError, match=r'card: "AS" \(one of 2C 3C 3S 4C 6D TD\)'):
         d.play_card("AS")  # held by player 1, not by player 2
     with pytest.raises(errors.InvalidArgumentError, match=r'card: "XX" \(a rank 2-9'):
         d.play_card("XX")
@@ -137,9 +127,7 @@ def test_scoring_cases():
         d.bid(0)
     assert d.finished and d.exhausted and d.score() == (0, 0)
     # A single trump (the Jack) dealt: High, Low, Jack and Game to the bidder; decided after one trick.
-    d = setback.Deal(
-        hands=["7C 8C 9C 8D 9D 8S", "JH 2C 3C 4C 5C 6C", "2D 3D 4D 5D 6D 7D", "2S 3S 4S 5S 6S 7S"]
-    )
+    d = setback.Deal(hands=["7C 8C 9C 8D 9D 8S", "JH 2C 3C 4C 5C 6C", "2D 3D 4D 5D 6D 7D", "2S 3S 4S 5S 6S 7S"])
     d.bid(2)
     for _ in range(3):
         d.bid(0)
@@ -149,9 +137,7 @@ def test_scoring_cases():
     assert d.exhausted and not d.finished
     assert d.score() == (0, 4)
     # Jack not dealt and the bidder set back: 3 points earned, Four bid.
-    d = setback.Deal(
-        hands=["AS KS QS JS TS 9S", "2C 3C 4C 5C 6C 7C", "AD KD QD JD TD 9D", "AH KH QH JH TH 9H"]
-    )
+    d = setback.Deal(hands=["AS KS QS JS TS 9S", "2C 3C 4C 5C 6C 7C", "AD KD QD JD TD 9D", "AH KH QH JH TH 9H"])
     d.bid(4)
     for _ in range(3):
         d.bid(0)
@@ -159,9 +145,7 @@ def test_scoring_cases():
         d.play_card(d.legal_cards()[0])
     assert d.score() == (0, -4)
     # Game tied 1-1: nobody gets Game.
-    d = setback.Deal(
-        hands=["7C 8C 9C 7D 8D 8S", "JH 2C 3C 4C 5C 6C", "JD 2D 3D 4D 5D 6D", "2S 3S 4S 5S 6S 7S"]
-    )
+    d = setback.Deal(hands=["7C 8C 9C 7D 8D 8S", "JH 2C 3C 4C 5C 6C", "JD 2D 3D 4D 5D 6D", "2S 3S 4S 5S 6S 7S"])
     d.bid(2)
     for _ in range(3):
         d.bid(0)

@@ -131,9 +131,7 @@ def test_sigkill_then_resume_loses_nothing(tmp_path):
     assert 2 <= k < target
     assert not (killed / "strategy.cfrkit").exists()
     leftovers = [f for f in os.listdir(killed) if f not in ("checkpoint.cfrkit",)]
-    for f in (
-        leftovers
-    ):  # at most a temporary file of an interrupted write, never a half-written checkpoint
+    for f in leftovers:  # at most a temporary file of an interrupted write, never a half-written checkpoint
         assert f.startswith(".checkpoint.cfrkit.tmp")
     p = cli("train", "--out", str(killed), "--resume", *args)
     _out, err = p.communicate(timeout=600)
@@ -216,9 +214,7 @@ def test_cli_and_api_errors(tmp_path, capsys):
     setback.train(tmp_path, 1, threads=1)
     assert main(["train", "--iterations", "2", "--out", str(tmp_path)]) == 2
     assert "already holds checkpoint.cfrkit" in capsys.readouterr().err
-    assert (
-        main(["train", "--iterations", "2", "--out", str(tmp_path), "--resume", "--seed", "5"]) == 2
-    )
+    assert main(["train", "--iterations", "2", "--out", str(tmp_path), "--resume", "--seed", "5"]) == 2
     assert "made with 'cs-cfr'/0" in capsys.readouterr().err
     with pytest.raises(errors.InvalidArgumentError, match="seconds"):
         setback.Trainer().run(1, 0.0)

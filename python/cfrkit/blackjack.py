@@ -204,10 +204,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     out = [
         f"Up cards: P0 {up[0]}, P1 {up[1]}, dealer {up[2]}; max hits {args.max_hits or 'unlimited'}",
-        (f"Tree built in {build_seconds:.3f} s. Num nodes: {nodes} ({decisions} decision nodes, "
-        f"{g.num_infosets} information sets, {g.num_public_nodes} public nodes with chance)"),
-        (f"Trained {solver.algorithm} for {solver.iteration} iterations"
-        f"{' (interrupted)' if interrupted else ''} on {solver.threads} thread(s) in {sol.solve_seconds:.3f} s"),
+        (
+            f"Tree built in {build_seconds:.3f} s. Num nodes: {nodes} ({decisions} decision nodes, "
+            f"{g.num_infosets} information sets, {g.num_public_nodes} public nodes with chance)"
+        ),
+        (
+            f"Trained {solver.algorithm} for {solver.iteration} iterations"
+            f"{' (interrupted)' if interrupted else ''} on {solver.threads} thread(s) in {sol.solve_seconds:.3f} s"
+        ),
         "ROOT PAYOFFS (average strategy, exact): "
         + ", ".join(f"{who} {v:.7f}" for who, v in zip(("P0", "P1", "dealer"), sol.values)),
         f"NashConv: {sol.nash_conv:.3g}",

@@ -9,7 +9,9 @@
 Hands are dealer-relative: index 0 is the dealer, 1 the first bidder; team 0 is the dealer's
 team. ``Trainer`` runs chance-sampled CFR (``cs-cfr``, the original's algorithm) or
 external-sampling MCCFR (``es-mccfr``) on all cores; :func:`train` drives it with progress,
-checkpoints and exact resume; ``Strategy`` reads the trained average strategy.
+checkpoints and exact resume — the baseline deal game, then the score-aware bootstrap auction
+(``stage="bootstrap"``); ``Strategy`` reads a trained average strategy; :func:`export_db` writes
+the SQLite strategy database the ``db:PATH`` agent plays from.
 """
 
 from .._cfrkit import SetbackDeal as Deal
@@ -19,9 +21,11 @@ from .._cfrkit import SetbackTrainer as Trainer
 from .._cfrkit import setback_hand_sketch as hand_sketch
 from .._cfrkit import setback_key_string as key_string
 from .._cfrkit import setback_parse_key as parse_key
+from .database import ExportResult, export_db
 from .training import (
     ALGORITHMS,
     CHECKPOINT_FILE,
+    STAGES,
     STRATEGY_FILE,
     TrainingInterrupted,
     TrainResult,
@@ -37,13 +41,16 @@ def load_strategy(path) -> Strategy:
 __all__ = [
     "ALGORITHMS",
     "CHECKPOINT_FILE",
+    "STAGES",
     "STRATEGY_FILE",
     "Deal",
+    "ExportResult",
     "GameScore",
     "Strategy",
     "TrainResult",
     "Trainer",
     "TrainingInterrupted",
+    "export_db",
     "hand_sketch",
     "key_string",
     "load_strategy",

@@ -1,8 +1,10 @@
 """Setback agents: anything that bids and plays from one player's view.
 
 Agents are named by spec strings — ``"random"``, ``"rules"`` (the hand-written yardstick),
-``"table:DIR"`` (argmax of a trained strategy, ``DIR/strategy.cfrkit`` or the file itself) and
-``"table-sampled:DIR"`` (drawn from it) — or built from a Python callable ``func(view)`` that
+``"table:DIR"`` (argmax of a trained strategy, ``DIR/strategy.cfrkit`` or the file itself;
+``"table:DIR+DIR2"`` bids from the bootstrap strategy in ``DIR2``), ``"table-sampled:DIR[+DIR2]"``
+(drawn from it) and ``"db:PATH"`` (the strategy database, spec §4.2) — or built from a Python
+callable ``func(view)`` that
 returns a bid (``0`` = Pass, ``2``, ``3``, ``4``) in the auction and a card name such as ``"TD"``
 afterwards. The view (:class:`View`) shows only what that player may see.
 
@@ -25,7 +27,7 @@ from ..errors import InvalidArgumentError
 
 AgentLike = Union[str, Agent, Callable[[View], Union[int, str]]]
 
-SPECS = "random, rules, table:DIR or table-sampled:DIR"
+SPECS = "random, rules, table:DIR[+DIR2], table-sampled:DIR[+DIR2], db:PATH"
 
 
 def agent(spec: AgentLike, name: str | None = None) -> Agent:
@@ -49,11 +51,29 @@ def rules_agent() -> Agent:
     return Agent.from_spec("rules")
 
 
-def table_agent(path, sampled: bool = False) -> Agent:
+def table_agent(path, sampled: bool = False, bootstrap=None) -> Agent:
     """Plays a trained baseline strategy (a training directory or a strategy file): the argmax
-    action, or one drawn from the average strategy with ``sampled=True``. Missing keys fall back
-    to Three-else-Pass for bids and the first abstract action for plays."""
-    return Agent.from_spec(f"{'table-sampled' if sampled else 'table'}:{path}")
+    action, or one drawn from the average strategy with ``sampled=True``; with ``bootstrap`` (a
+    bootstrap run) its score-aware bids. Missing keys fall back to Three-else-Pass for bids and
+    the first abstract action for plays."""
+    tables = f"{path}+{bootstrap}" if bootstrap is not None else f"{path}"
+    return Agent.from_spec(f"{'table-sampled' if sampled else 'table'}:{tables}")
 
 
-__all__ = ["Agent", "AgentLike", "SPECS", "View", "agent", "random_agent", "rules_agent", "table_agent"]
+def database_agent(path) -> Agent:
+    """The database player (spec §4.2): argmax actions looked up in a strategy database written
+    by :func:`cfrkit.setback.export_db`, with the original's fallbacks."""
+    return Agent.from_spec(f"db:{path}")
+
+
+__all__ = [
+    "Agent",
+    "AgentLike",
+    "SPECS",
+    "View",
+    "agent",
+    "database_agent",
+    "random_agent",
+    "rules_agent",
+    "table_agent",
+]

@@ -1,9 +1,13 @@
-"""``cfrkit setback ...``: train the baseline abstraction, inspect strategies and deals.
+"""``cfrkit setback ...``: train the abstraction, export the database, inspect strategies and deals.
 
-* ``train --iterations N --out DIR [--threads T] [--algo cs-cfr|cs-cfr-2x|cs-cfr-merged|es-mccfr] [--seed S] [--resume]
-  [--checkpoint-seconds X] [--json]`` — trains; shows progress (iterations, deals/s, infosets,
-  memory, root value of the non-dealer team); checkpoints atomically every X seconds and on
-  Ctrl-C or SIGTERM; ``--resume`` continues a checkpoint exactly.
+* ``train --iterations N --out DIR [--stage baseline|bootstrap --baseline DIR0] [--threads T]
+  [--algo cs-cfr|cs-cfr-2x|cs-cfr-merged|es-mccfr] [--seed S] [--resume] [--checkpoint-seconds X] [--json]``
+  — trains the baseline deal game, or the bootstrap auction game played out by the baseline in
+  DIR0; shows progress (iterations, deals/s, infosets, memory, root value of the non-dealer
+  team); checkpoints atomically every X seconds and on Ctrl-C or SIGTERM; ``--resume``
+  continues a checkpoint exactly.
+* ``export-db --baseline DIR --bootstrap DIR2 --out setback.db [--json]`` — the SQLite strategy
+  database (spec §4.1).
 * ``show FILE [--key KEY ...] [--json]`` — summary of a strategy file, or the average strategy
   of keys (the original's key strings, e.g. ``0AJ4``).
 * ``deal --hands "H0" "H1" "H2" "H3"`` (or ``--seed S``) — abstract actions and key of the player
@@ -21,14 +25,18 @@ import sys
 from collections.abc import Sequence
 
 from ..errors import CfrkitError
-from . import ALGORITHMS, Deal, Strategy, TrainingInterrupted, play_cli, train
+from . import ALGORITHMS, STAGES, Deal, Strategy, TrainingInterrupted, export_db, play_cli, train
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="cfrkit setback", description="Setback (Auction Pitch): train, inspect")
+    p = argparse.ArgumentParser(
+        prog="cfrkit setback", description="Setback (Auction Pitch): train, export, inspect, play"
+    )
     sub = p.add_subparsers(dest="command", required=True)
 
-    t = sub.add_parser("train", help="train the baseline deal game (CFR over sampled deals, all cores)")
+    t = sub.add_parser(
+        "train", help="train the baseline deal game or the bootstrap auction game (CFR over sampled deals, all cores)"
+    )
     t.add_argument(
         "--iterations",
         type=int,
@@ -36,6 +44,12 @@ def _parser() -> argparse.ArgumentParser:
         help="total deals to reach (a resumed run continues to it)",
     )
     t.add_argument("--out", required=True, help="directory for checkpoint.cfrkit and strategy.cfrkit")
+    t.add_argument(
+        "--stage",
+        default="baseline",
+        help="baseline (the deal game, default) or bootstrap (the score-aware auction game; needs --baseline)",
+    )
+    t.add_argument("--baseline", help="the baseline training directory whose argmax plays out bootstrap deals")
     t.add_argument(
         "--threads",
         type=int,
@@ -59,6 +73,12 @@ def _parser() -> argparse.ArgumentParser:
         help="seconds between checkpoints (default 600)",
     )
     t.add_argument("--json", action="store_true", help="print the run's figures as one JSON line at the end")
+
+    e = sub.add_parser("export-db", help="write the SQLite strategy database of a baseline and a bootstrap run")
+    e.add_argument("--baseline", required=True, help="baseline training directory (or strategy file)")
+    e.add_argument("--bootstrap", required=True, help="bootstrap training directory (or strategy file)")
+    e.add_argument("--out", required=True, help="the database file to write (replaced atomically)")
+    e.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     s = sub.add_parser("show", help="summarise a strategy file or print the strategy of keys")
     s.add_argument("file", help="a strategy file (DIR/strategy.cfrkit)")
@@ -107,6 +127,12 @@ def _interrupt(signum, frame):
 def _train(a: argparse.Namespace) -> int:
     if a.algo not in ALGORITHMS:
         raise CfrkitError(f"invalid value for --algo: {a.algo!r} (one of {', '.join(ALGORITHMS)})")
+    if a.stage not in STAGES:
+        raise CfrkitError(f"invalid value for --stage: {a.stage!r} (one of {', '.join(STAGES)})")
+    if (a.stage == "bootstrap") != (a.baseline is not None):
+        raise CfrkitError(
+            f"invalid value for --baseline: {a.baseline!r} (required with --stage bootstrap, and only with it)"
+        )
     prog = _Progress(sys.stderr)
     # SIGTERM (e.g. from a job scheduler, or for a background job, which ignores SIGINT) stops
     # training like Ctrl-C: checkpoint, then exit 130.
@@ -115,6 +141,8 @@ def _train(a: argparse.Namespace) -> int:
         r = train(
             a.out,
             a.iterations,
+            stage=a.stage,
+            baseline=a.baseline,
             algo=a.algo,
             seed=a.seed,
             threads=a.threads,
@@ -145,6 +173,18 @@ def _train(a: argparse.Namespace) -> int:
     return 0
 
 
+def _export_db(a: argparse.Namespace) -> int:
+    r = export_db(a.baseline, a.bootstrap, a.out)
+    if a.json:
+        print(json.dumps(r.to_dict(), sort_keys=True))
+    else:
+        print(
+            f"{a.out}: {r.baseline_rows:,} establish/playout rows + {r.bootstrap_rows:,} auction rows, "
+            f"{r.bytes / 2**20:.1f} MiB in {r.seconds:.1f} s"
+        )
+    return 0
+
+
 def _show(a: argparse.Namespace) -> int:
     s = Strategy.load(a.file)
     if a.key:
@@ -158,6 +198,7 @@ def _show(a: argparse.Namespace) -> int:
         return 0
     info = {
         "file": a.file,
+        "stage": s.stage,
         "algo": s.algo,
         "seed": s.seed,
         "iterations": s.iterations,
@@ -184,7 +225,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Runs ``cfrkit setback`` with ``argv`` (without the program and sub-command names)."""
     a = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     try:
-        return {"train": _train, "show": _show, "deal": _deal, **play_cli.COMMANDS}[a.command](a)
+        return {"train": _train, "export-db": _export_db, "show": _show, "deal": _deal, **play_cli.COMMANDS}[a.command](
+            a
+        )
     except CfrkitError as e:
         print(f"cfrkit setback: error: {e}", file=sys.stderr)
         return 2

@@ -1,5 +1,6 @@
-"""Driving a Setback training run: chunks with the GIL released, progress, periodic and Ctrl-C
-checkpoints (atomic, checksummed), exact resume."""
+"""Driving a Setback training run — the baseline deal game, or the bootstrap (score-aware)
+auction game played out by a trained baseline: chunks with the GIL released, progress, periodic
+and Ctrl-C checkpoints (atomic, checksummed), exact resume."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from .._cfrkit import SetbackTrainer as Trainer
 from ..errors import InvalidArgumentError
 
 ALGORITHMS = ("cs-cfr", "cs-cfr-2x", "cs-cfr-merged", "es-mccfr")
+STAGES = ("baseline", "bootstrap")
 CHECKPOINT_FILE = "checkpoint.cfrkit"
 STRATEGY_FILE = "strategy.cfrkit"
 
@@ -21,6 +23,7 @@ STRATEGY_FILE = "strategy.cfrkit"
 class TrainResult:
     """Figures of a training run (``interrupted`` is True when Ctrl-C stopped it)."""
 
+    stage: str
     algo: str
     seed: int
     threads: int
@@ -48,10 +51,24 @@ def _rss_bytes() -> int:
         return 0
 
 
+def strategy_path(path: str | os.PathLike) -> Path:
+    """The strategy file of a training directory (``DIR/strategy.cfrkit``), or ``path`` itself."""
+    p = Path(path)
+    f = p / STRATEGY_FILE if p.is_dir() else p
+    if not f.is_file():
+        raise InvalidArgumentError(
+            f"invalid value for strategy path: {str(path)!r} (a training directory holding {STRATEGY_FILE}, "
+            "or a strategy file)"
+        )
+    return f
+
+
 def train(
     out: str | os.PathLike,
     iterations: int,
     *,
+    stage: str = "baseline",
+    baseline: str | os.PathLike | None = None,
     algo: str = "cs-cfr",
     seed: int = 0,
     threads: int = 0,
@@ -61,7 +78,10 @@ def train(
     progress_seconds: float = 2.0,
     write_strategy: bool = True,
 ) -> TrainResult:
-    """Trains the baseline deal game until ``iterations`` deals are done in total.
+    """Trains until ``iterations`` deals are done in total: the baseline deal game, or with
+    ``stage="bootstrap"`` the score-aware auction game (spec §2.9: a random game score per deal,
+    the playout by the argmax of ``baseline`` — a baseline training directory or strategy file —
+    and a ±5.5 game-win bonus; cs-cfr only).
 
     Writes ``out/checkpoint.cfrkit`` every ``checkpoint_seconds``, at the end and on Ctrl-C
     (then re-raises ``KeyboardInterrupt`` after saving), and ``out/strategy.cfrkit`` at the end.
@@ -69,23 +89,29 @@ def train(
     and seed; deal ``i`` depends only on the seed and ``i``). Without it, an existing checkpoint
     is refused rather than overwritten. ``progress`` is called with a dict of figures.
     """
+    if stage not in STAGES:
+        raise InvalidArgumentError(f"invalid value for stage: {stage!r} (one of {', '.join(STAGES)})")
+    if stage == "bootstrap":
+        if baseline is None:
+            raise InvalidArgumentError(
+                "invalid value for baseline: None (the bootstrap stage needs a trained baseline directory)"
+            )
+        if algo != "cs-cfr":
+            raise InvalidArgumentError(f"invalid value for algo: {algo!r} (the bootstrap stage trains with cs-cfr)")
+        baseline = strategy_path(baseline)
+    elif baseline is not None:
+        raise InvalidArgumentError(
+            f"invalid value for baseline: {str(baseline)!r} (only the bootstrap stage plays out with a baseline)"
+        )
     if algo not in ALGORITHMS:
-        raise InvalidArgumentError(
-            f"invalid value for algo: {algo!r} (one of {', '.join(ALGORITHMS)})"
-        )
+        raise InvalidArgumentError(f"invalid value for algo: {algo!r} (one of {', '.join(ALGORITHMS)})")
     if not isinstance(iterations, int) or iterations < 0:
-        raise InvalidArgumentError(
-            f"invalid value for iterations: {iterations!r} (a non-negative integer)"
-        )
+        raise InvalidArgumentError(f"invalid value for iterations: {iterations!r} (a non-negative integer)")
     for name, value, limit in (("seed", seed, 2**64), ("threads", threads, 2**16)):
         if not isinstance(value, int) or not 0 <= value < limit:
-            raise InvalidArgumentError(
-                f"invalid value for {name}: {value!r} (an integer from 0 to {limit - 1})"
-            )
+            raise InvalidArgumentError(f"invalid value for {name}: {value!r} (an integer from 0 to {limit - 1})")
     if not checkpoint_seconds > 0:
-        raise InvalidArgumentError(
-            f"invalid value for checkpoint_seconds: {checkpoint_seconds!r} (a positive number)"
-        )
+        raise InvalidArgumentError(f"invalid value for checkpoint_seconds: {checkpoint_seconds!r} (a positive number)")
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     ckpt = out / CHECKPOINT_FILE
@@ -95,14 +121,18 @@ def train(
                 f"invalid value for out: {str(out)!r} (it already holds {CHECKPOINT_FILE}; "
                 "resume it or choose another directory)"
             )
-        trainer = Trainer.load(ckpt, threads)
+        trainer = Trainer.load(ckpt, threads, baseline)
+        if trainer.stage != stage:
+            raise InvalidArgumentError(
+                f"invalid value for stage: {stage!r} (the checkpoint in {str(out)!r} is of the {trainer.stage} stage)"
+            )
         if trainer.algo != algo or trainer.seed != seed:
             raise InvalidArgumentError(
                 f"invalid value for algo/seed: {algo!r}/{seed} (the checkpoint in {str(out)!r} was made with "
                 f"{trainer.algo!r}/{trainer.seed}; resume with those)"
             )
     else:
-        trainer = Trainer(algo, seed, threads)
+        trainer = Trainer(algo, seed, threads, baseline)
 
     start_iterations = trainer.iterations
     t0 = time.monotonic()
@@ -149,6 +179,7 @@ def train(
     done = trainer.iterations - start_iterations
     n = trainer.infosets
     result = TrainResult(
+        stage=trainer.stage,
         algo=trainer.algo,
         seed=trainer.seed,
         threads=trainer.threads,

@@ -31,19 +31,30 @@ pub fn write_container(path: &Path, kind: &[u8; 8], payload: &[u8]) -> Result<()
 
 /// Writes `bytes` to `path` through a temporary file and a rename.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    replace_atomic(path, |tmp| {
+        let mut f = fs::File::create(tmp).map_err(|e| Error::io(tmp, e))?;
+        f.write_all(bytes).map_err(|e| Error::io(tmp, e))
+    })
+}
+
+/// Creates `path` atomically: `write` fills a temporary file beside it, which is then synced
+/// and renamed over `path`. On failure the temporary file is removed and `path` is untouched.
+pub fn replace_atomic(path: &Path, write: impl FnOnce(&Path) -> Result<()>) -> Result<()> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = path.file_name().ok_or_else(|| Error::invalid("output path", path.display(), "a file path"))?;
     let tmp = dir.join(format!(".{}.tmp{}", name.to_string_lossy(), std::process::id()));
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    result.map_err(|e| {
+    let _ = fs::remove_file(&tmp);
+    let result = write(&tmp).and_then(|()| {
+        let finish = || -> std::io::Result<()> {
+            fs::File::open(&tmp)?.sync_all()?;
+            fs::rename(&tmp, path)
+        };
+        finish().map_err(|e| Error::io(path, e))
+    });
+    if result.is_err() {
         let _ = fs::remove_file(&tmp);
-        Error::io(path, e)
-    })
+    }
+    result
 }
 
 /// Reads a file written by [`write_container`], checking magic, version, kind, length and

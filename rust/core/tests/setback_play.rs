@@ -8,15 +8,19 @@ use cfrkit_core::games::setback::play::game::{Game, Move};
 use cfrkit_core::games::setback::play::matches::{play_pair_games, run_match};
 use cfrkit_core::games::setback::play::random::RandomAgent;
 use cfrkit_core::games::setback::play::rules_agent::{best_suit, RulesAgent};
-use cfrkit_core::games::setback::play::table_agent::{Source, TableAgent, TableMode};
+use cfrkit_core::games::setback::play::strategy_agent::{Source, StrategyAgent, TableMode, Tables};
 use cfrkit_core::games::setback::play::view::View;
 use cfrkit_core::games::setback::rules::Deal;
-use cfrkit_core::games::setback::store::Strategy;
+use cfrkit_core::games::setback::store::{Stage, Strategy};
 use cfrkit_core::games::setback::train::Algo;
 use cfrkit_core::Result;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use std::sync::Arc;
+
+fn table_agent(baseline: Strategy, mode: TableMode, label: &str) -> StrategyAgent {
+    StrategyAgent::new(Arc::new(Tables { baseline: Arc::new(baseline), bootstrap: None, mode }), label)
+}
 
 fn rng() -> Pcg64 {
     Pcg64::seed_from_u64(1)
@@ -24,6 +28,11 @@ fn rng() -> Pcg64 {
 
 fn strategy(entries: Vec<(u64, Vec<f32>)>) -> Strategy {
     let mut s = Strategy {
+        stage: if entries.first().is_some_and(|e| keys::is_bootstrap(e.0)) {
+            Stage::Bootstrap
+        } else {
+            Stage::Baseline
+        },
         algo: Algo::CsCfr,
         seed: 0,
         iterations: 0,
@@ -211,12 +220,12 @@ fn table_agent_plays_the_argmax_and_falls_back_on_missing_keys() {
     let k = keys::key(&d, &acts).unwrap();
     assert_eq!(keys::key_string(k), "0QT4...Tx6");
     let v = View::of_actor(&d, [0, 0]).unwrap();
-    let table = TableAgent::new(Arc::new(strategy(vec![(k, vec![0.1, 0.6, 0.3])])), TableMode::Argmax, "t");
+    let table = table_agent(strategy(vec![(k, vec![0.1, 0.6, 0.3])]), TableMode::Argmax, "t");
     assert_eq!(table.bid_with_source(&v, &mut rng()).unwrap(), (2, Source::Table));
-    let empty = TableAgent::new(Arc::new(strategy(vec![])), TableMode::Argmax, "empty");
+    let empty = table_agent(strategy(vec![]), TableMode::Argmax, "empty");
     assert_eq!(empty.bid_with_source(&v, &mut rng()).unwrap(), (3, Source::Fallback), "missing: Three");
     // Sampled mode follows the probabilities.
-    let sampled = TableAgent::new(Arc::new(strategy(vec![(k, vec![0.0, 0.25, 0.75])])), TableMode::Sampled, "s");
+    let sampled = table_agent(strategy(vec![(k, vec![0.0, 0.25, 0.75])]), TableMode::Sampled, "s");
     let mut r = rng();
     let threes = (0..4000).filter(|_| sampled.bid(&v, &mut r).unwrap() == 3).count();
     assert!((2800..3200).contains(&threes), "{threes}");
@@ -242,14 +251,14 @@ fn table_agent_plays_the_argmax_and_falls_back_on_missing_keys() {
     let (c, src) = empty.play_with_source(&v3, &mut rng()).unwrap();
     assert_eq!((cards::card_name(c), src), ("QD".to_string(), Source::Fallback));
     let k3 = v3.key(&a3).unwrap();
-    let t3 = TableAgent::new(Arc::new(strategy(vec![(k3, vec![0.2, 0.8])])), TableMode::Argmax, "t3");
+    let t3 = table_agent(strategy(vec![(k3, vec![0.2, 0.8])]), TableMode::Argmax, "t3");
     let (c, src) = t3.play_with_source(&v3, &mut rng()).unwrap();
     assert_eq!((cards::card_name(c), src), ("9S".to_string(), Source::Table));
 }
 
 #[test]
 fn bootstrap_keys_of_the_spec_examples() {
-    use cfrkit_core::games::setback::play::bootstrap::bootstrap_key;
+    let bootstrap_key = |v: &View| keys::key_string(v.bootstrap_key().expect("in the auction"));
     let a = "AS JS 4S KH 7H 9D";
     let d_hand = "AH JH 7H 3H 2C 9C";
     let fill = ["2D 3D 4D 5D 6D 7D", "8D TD QD KD AD 2S", "3S 5S 6S 7S 8S 9S"];
@@ -273,6 +282,27 @@ fn bootstrap_keys_of_the_spec_examples() {
         d.bid(b).unwrap();
     }
     assert_eq!(bootstrap_key(&View::of_actor(&d, [-3, 10]).unwrap()), "x./0/-1/2/AJx3........");
+}
+
+#[test]
+fn bootstrap_keys_parse_back_and_know_their_legal_bids() {
+    for (s, bids) in [
+        ("3!/0/-1/0/AJ4.........", vec![0, 2, 3, 4]),
+        ("x./3/1/3/AJx3........", vec![0, 4]),
+        ("1./2/1/1/AJx3........", vec![0, 3, 4]),
+        ("x./4/2/3/AJx3........", vec![0, 4]),
+        ("x./4/2/2/AJx3........", vec![0]),
+    ] {
+        let k = keys::parse_key(s).unwrap();
+        assert!(keys::is_bootstrap(k) && keys::is_valid(k), "{s}");
+        assert_eq!(keys::key_string(k), s);
+        let acts: Vec<_> = keys::key_actions(k).iter().map(|a| a.code()).collect();
+        let want: Vec<_> = bids.iter().map(|b: &u8| b.to_string()).collect();
+        assert_eq!(acts, want, "{s}");
+    }
+    for bad in ["3!/0/-1/0/AJ4", "5./0/-1/0/AJ4.........", "x!/0/-1/0/AJ4.........", "1./2/-1/1/AJx3........"] {
+        assert!(keys::parse_key(bad).is_err(), "{bad}");
+    }
 }
 
 #[test]

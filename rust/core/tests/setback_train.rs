@@ -28,7 +28,7 @@ fn split_and_resumed_runs_equal_one_run() {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("ck.cfrkit");
         save_checkpoint(&part, &path).unwrap();
-        let mut resumed = load_checkpoint(&path, 1).unwrap();
+        let mut resumed = load_checkpoint(&path, 1, None).unwrap();
         assert_eq!((resumed.algo(), resumed.seed(), resumed.stats().iterations), (algo, 42, 2));
         assert_eq!(resumed.run(5, LONG, &stop), 3);
         assert_eq!(resumed.run(5, LONG, &stop), 0, "the target is reached");
@@ -44,7 +44,7 @@ fn split_and_resumed_runs_equal_one_run() {
         for &k in s.keys.iter().step_by(97) {
             assert_eq!(back.get(k).unwrap(), whole.average(k).unwrap().as_slice());
         }
-        let refused = load_checkpoint(&sp, 1).err().expect("a strategy file is no checkpoint").to_string();
+        let refused = load_checkpoint(&sp, 1, None).err().expect("a strategy file is no checkpoint").to_string();
         assert!(refused.contains("expected \"SBCKPT\""), "{refused}");
         std::fs::remove_dir_all(&dir).unwrap();
     }

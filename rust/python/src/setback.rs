@@ -5,14 +5,16 @@ use crate::errors::IntoPy;
 use cfrkit_core::games::setback::abstraction::{actions, Action};
 use cfrkit_core::games::setback::cards::{self, card_name, parse_card, parse_cards};
 use cfrkit_core::games::setback::keys::{self, key_string, parse_key};
+use cfrkit_core::games::setback::play::database;
 use cfrkit_core::games::setback::rules::{Deal, GameScore, Phase};
-use cfrkit_core::games::setback::store::{self, Strategy};
+use cfrkit_core::games::setback::store::{self, Stage, Strategy};
 use cfrkit_core::games::setback::train::{Algo, Trainer};
 use cfrkit_core::Error;
 use numpy::PyArray1;
 use pyo3::prelude::*;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 fn cards_list(set: cards::CardSet) -> Vec<String> {
@@ -209,7 +211,19 @@ impl SetbackGameScore {
     }
 }
 
-/// A training run of the baseline deal game.
+/// Loads the baseline strategy file of a bootstrap run.
+fn load_baseline(path: Option<&Path>) -> cfrkit_core::Result<Option<Arc<Strategy>>> {
+    path.map(|p| {
+        let s = Strategy::load(p)?;
+        if s.stage != Stage::Baseline {
+            return Err(Error::invalid("baseline", p.display(), "a baseline strategy file (this one is bootstrap)"));
+        }
+        Ok(Arc::new(s))
+    })
+    .transpose()
+}
+
+/// A training run of the baseline deal game, or of the bootstrap auction game.
 #[pyclass(module = "cfrkit._cfrkit", name = "SetbackTrainer")]
 pub struct SetbackTrainer {
     inner: Trainer,
@@ -217,19 +231,33 @@ pub struct SetbackTrainer {
 
 #[pymethods]
 impl SetbackTrainer {
-    /// A fresh run: `algo` is `"cs-cfr"` or `"es-mccfr"`; `threads=0` uses all cores.
+    /// A fresh run: `algo` is one of the training algorithms; `threads=0` uses all cores. With
+    /// `baseline` (a baseline strategy file) the run trains the bootstrap stage (cs-cfr only).
     #[new]
-    #[pyo3(signature = (algo = "cs-cfr", seed = 0, threads = 0))]
-    fn new(algo: &str, seed: u64, threads: usize) -> PyResult<Self> {
+    #[pyo3(signature = (algo = "cs-cfr", seed = 0, threads = 0, baseline = None))]
+    fn new(py: Python<'_>, algo: &str, seed: u64, threads: usize, baseline: Option<PathBuf>) -> PyResult<Self> {
         let algo = Algo::parse(algo).py()?;
-        Ok(SetbackTrainer { inner: Trainer::new(algo, seed, threads).py()? })
+        let inner = match py.allow_threads(|| load_baseline(baseline.as_deref())).py()? {
+            Some(_) if algo != Algo::CsCfr => {
+                Err(Error::invalid("algorithm of the bootstrap stage", algo.name(), "cs-cfr"))
+            }
+            Some(b) => Trainer::bootstrap(b, seed, threads),
+            None => Trainer::new(algo, seed, threads),
+        };
+        Ok(SetbackTrainer { inner: inner.py()? })
     }
-    /// Resumes from a checkpoint file.
+    /// Resumes from a checkpoint file; a bootstrap checkpoint needs its baseline strategy file.
     #[staticmethod]
-    #[pyo3(signature = (path, threads = 0))]
-    fn load(py: Python<'_>, path: PathBuf, threads: usize) -> PyResult<Self> {
-        let inner = py.allow_threads(|| store::load_checkpoint(&path, threads)).py()?;
+    #[pyo3(signature = (path, threads = 0, baseline = None))]
+    fn load(py: Python<'_>, path: PathBuf, threads: usize, baseline: Option<PathBuf>) -> PyResult<Self> {
+        let inner =
+            py.allow_threads(|| store::load_checkpoint(&path, threads, load_baseline(baseline.as_deref())?)).py()?;
         Ok(SetbackTrainer { inner })
+    }
+    /// `"baseline"` or `"bootstrap"`.
+    #[getter]
+    fn stage(&self) -> &'static str {
+        self.inner.stage().name()
     }
     /// Runs until `target` iterations are done in total or `seconds` have passed, with the GIL
     /// released; returns how many iterations ran.
@@ -324,6 +352,11 @@ impl SetbackStrategy {
     fn algo(&self) -> &'static str {
         self.inner.algo.name()
     }
+    /// `"baseline"` or `"bootstrap"`.
+    #[getter]
+    fn stage(&self) -> &'static str {
+        self.inner.stage.name()
+    }
     /// Seed of the run.
     #[getter]
     fn seed(&self) -> u64 {
@@ -379,6 +412,20 @@ fn setback_hand_sketch(hand: &str) -> PyResult<String> {
     Ok(keys::sketch_string(h))
 }
 
+/// Writes the strategy database of a baseline and a bootstrap strategy file to `out` (SQLite,
+/// atomically); returns the rows written from each.
+#[pyfunction]
+fn setback_export_db(py: Python<'_>, baseline: PathBuf, bootstrap: PathBuf, out: PathBuf) -> PyResult<(u64, u64)> {
+    let stats = py
+        .allow_threads(|| -> cfrkit_core::Result<_> {
+            let base = Strategy::load(&baseline)?;
+            let boot = Strategy::load(&bootstrap)?;
+            database::export(&base, &boot, &out)
+        })
+        .py()?;
+    Ok((stats.baseline_rows, stats.bootstrap_rows))
+}
+
 /// Registers this module's classes and functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SetbackDeal>()?;
@@ -388,5 +435,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(setback_key_string, m)?)?;
     m.add_function(wrap_pyfunction!(setback_parse_key, m)?)?;
     m.add_function(wrap_pyfunction!(setback_hand_sketch, m)?)?;
+    m.add_function(wrap_pyfunction!(setback_export_db, m)?)?;
     Ok(())
 }

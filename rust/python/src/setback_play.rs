@@ -5,7 +5,6 @@ use crate::errors::IntoPy;
 use cfrkit_core::games::setback::cards::{self, card_name, parse_card, Card};
 use cfrkit_core::games::setback::keys::key_string;
 use cfrkit_core::games::setback::play::agent::{self, Agent};
-use cfrkit_core::games::setback::play::bootstrap;
 use cfrkit_core::games::setback::play::game::{stream, Game, Move};
 use cfrkit_core::games::setback::play::matches::{play_pairs, summarize, PairOutcome};
 use cfrkit_core::games::setback::play::view::View;
@@ -140,9 +139,10 @@ impl SetbackView {
         let a = self.inner.abstract_actions()?;
         self.inner.key(&a).map(key_string)
     }
-    /// The bootstrap (score-aware) auction key of the player (spec §2.9), e.g. `3!/0/-1/0/AJ4.........`.
-    fn bootstrap_key(&self) -> String {
-        bootstrap::bootstrap_key(&self.inner)
+    /// The bootstrap (score-aware) auction key of the player (spec §2.9), e.g. `3!/0/-1/0/AJ4.........`
+    /// (None unless the player is to act in the auction).
+    fn bootstrap_key(&self) -> Option<String> {
+        self.inner.bootstrap_key().map(key_string)
     }
     fn __repr__(&self) -> String {
         format!(

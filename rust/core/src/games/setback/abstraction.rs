@@ -119,6 +119,14 @@ const FOLLOW_G: u8 = 28;
 const FOLLOW_D: u8 = 29;
 
 impl Action {
+    /// The bid of a bid action.
+    pub fn bid(&self) -> Option<u8> {
+        match *self {
+            Action::Bid(b) => Some(b),
+            _ => None,
+        }
+    }
+
     /// The original's code: `0`/`2`/`3`/`4`, `E0`/`E1`, or a two-character play code.
     pub fn code(&self) -> String {
         match *self {

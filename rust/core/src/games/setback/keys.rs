@@ -1,19 +1,23 @@
-//! Baseline information-set keys (spec §2.3–§2.5) as compact 64-bit integers, printable as (and
-//! parsable from) the original's strings, trailing `.` trimmed.
+//! Information-set keys as compact 64-bit integers, printable as (and parsable from) the
+//! original's strings: the baseline keys (spec §2.3–§2.5, trailing `.` trimmed) and the
+//! bootstrap stage's score-aware auction keys (§2.9, untrimmed).
 //!
-//! Layout of a [`Key`] (bits): 62–63 kind (0 auction, 1 establish, 2 playout).
+//! Layout of a [`Key`] (bits): 62–63 kind (0 auction, 1 establish, 2 playout, 3 bootstrap).
 //! * auction: 48–49 high-bid character (`0`, `2`, `3`, `D`), 0–47 the 12 sketch codes;
 //! * establish: 48–50 the winning bid (2, 3, 4), 0–47 the sketch;
 //! * playout: 58 `H`, 54–57 low-taken code, 53 `J`, 52 `+`, 48–51 trump voids, 33–47 three trick
 //!   plays (5 bits each: 0 none, else 2 × rank code + trump bit), 30–32 trick winner (0 none,
 //!   else 1 + position), 0–29 the set of action codes (lead codes when no card is on the table,
-//!   follow codes otherwise; canonical order = bit order).
+//!   follow codes otherwise; canonical order = bit order);
+//! * bootstrap: 57–58 bids made, 54–56 high bidder + 1 (0 none), 52–53 high-bid character
+//!   (`0`, `2`, `3`, `4`), 51 the `!` flag, 48–50 the opponents' need (0 = `x`, else 1..=4),
+//!   0–47 the sketch. Its actions are all legal bids (no Jack filter).
 //!
 //! Sketch and rank codes: 0 = `.`, 1..=13 = ranks `2`…`A`, 14 = `x`.
 
 use super::abstraction::{self, Action, Actions, FOLLOW_CODES, LEAD_CODES, SKETCH_DOT, SKETCH_X};
 use super::cards::{self, suit, FIVE};
-use super::rules::{Deal, Phase};
+use super::rules::{Deal, Phase, WIN_THRESHOLD};
 use crate::error::{Error, Result};
 
 /// A compact baseline key.
@@ -23,6 +27,7 @@ const KIND_SHIFT: u32 = 62;
 const AUCTION: u64 = 0;
 const ESTABLISH: u64 = 1;
 const PLAYOUT: u64 = 2;
+const BOOTSTRAP: u64 = 3;
 const SKETCH_BITS: u64 = (1 << 48) - 1;
 const AUCTION_CHARS: [char; 4] = ['0', '2', '3', 'D'];
 const KEY_LEN: usize = 24;
@@ -51,6 +56,50 @@ pub fn key(d: &Deal, a: &Actions) -> Option<Key> {
         Phase::Playout => playout_key(d, a.mask),
         Phase::Finished => return None,
     })
+}
+
+/// The bootstrap (score-aware) auction key of the player to act in the auction of `d`, the game
+/// score being `score` (the dealer's team, the other team) before the deal (spec §2.9):
+///
+/// * the score is taken from the side of the player to bid ("us"); the target is
+///   `max(us + 1, them + 1, 11)` (11, or one more than a tied score of 11 or more);
+/// * NeedFlag: the points the opponents need as a digit when at most 4, else `x`; then `!` when
+///   that digit is shown and we need more than they do, else `.`;
+/// * Bid: the current high bid; Bidder: the dealer-relative index of the high bidder or `-1`;
+///   NumBids: bids made so far; Hand: the 12-character sketch (§2.2b).
+///
+/// None outside the auction.
+pub fn bootstrap_key(d: &Deal, score: [i32; 2]) -> Option<Key> {
+    if d.phase() != Phase::Auction {
+        return None;
+    }
+    let p = ((d.num_bids + 1) % 4) as usize;
+    let team = p % 2;
+    let (us, them) = (score[team], score[1 - team]);
+    let target = (us + 1).max(them + 1).max(WIN_THRESHOLD);
+    let (us_need, them_need) = (target - us, target - them);
+    let (need, flag) = if them_need <= 4 { (them_need as u64, (us_need > them_need) as u64) } else { (0, 0) };
+    let bid_char = match d.high_bid {
+        0 => 0,
+        2 => 1,
+        3 => 2,
+        _ => 3,
+    };
+    let bidder = if d.high_bid == 0 { 0 } else { 1 + d.high_bidder as u64 };
+    Some(
+        (BOOTSTRAP << KIND_SHIFT)
+            | ((d.num_bids as u64) << 57)
+            | (bidder << 54)
+            | (bid_char << 52)
+            | (flag << 51)
+            | (need << 48)
+            | abstraction::sketch(d.dealt[p]),
+    )
+}
+
+/// Whether `k` is a bootstrap (score-aware auction) key.
+pub fn is_bootstrap(k: Key) -> bool {
+    k >> KIND_SHIFT == BOOTSTRAP
 }
 
 fn playout_key(d: &Deal, mask: u32) -> Key {
@@ -132,6 +181,16 @@ pub fn key_actions(k: Key) -> Vec<Action> {
             bids.iter().copied().filter(|&b| b != 4 || jack).map(Action::Bid).collect()
         }
         ESTABLISH => vec![Action::Establish(0), Action::Establish(1)],
+        BOOTSTRAP => {
+            // The legal bids (rules §1.3): Pass, any higher bid, and the dealer may take a Four.
+            let high = [0u8, 2, 3, 4][((k >> 52) & 3) as usize];
+            let dealer_turn = (k >> 57) & 3 == 3;
+            [0u8, 2, 3, 4]
+                .into_iter()
+                .filter(|&b| b == 0 || b > high || (b == 4 && high == 4 && dealer_turn))
+                .map(Action::Bid)
+                .collect()
+        }
         _ => {
             let lead = (k >> 33) & 0x7fff == 0;
             let mut m = (k & ((1 << 30) - 1)) as u32;
@@ -149,13 +208,25 @@ pub fn key_actions(k: Key) -> Vec<Action> {
 /// Number of actions of a key.
 pub fn key_num_actions(k: Key) -> usize {
     match k >> KIND_SHIFT {
-        AUCTION | ESTABLISH => key_actions(k).len(),
+        AUCTION | ESTABLISH | BOOTSTRAP => key_actions(k).len(),
         _ => (k as u32 & ((1 << 30) - 1)).count_ones() as usize,
     }
 }
 
 fn codes_ok(sk: u64) -> bool {
     (0..12).all(|i| (sk >> (4 * i)) & 15 <= SKETCH_X as u64)
+}
+
+fn bootstrap_fields_ok(k: Key) -> bool {
+    let (bid, bidder, need) = ((k >> 52) & 3, (k >> 54) & 7, (k >> 48) & 7);
+    // A high bid has a bidder and no bid has none; `!` only follows a digit.
+    k >> KIND_SHIFT == BOOTSTRAP
+        && (k >> 59) & 7 == 0
+        && (bid == 0) == (bidder == 0)
+        && bidder <= 4
+        && need <= 4
+        && (need != 0 || k & (1 << 51) == 0)
+        && codes_ok(k & SKETCH_BITS)
 }
 
 /// Whether `k` is a well-formed compact key (every field in range, and it prints to a string
@@ -173,6 +244,7 @@ pub fn is_valid(k: Key) -> bool {
                 })
                 && (k >> 30) & 7 <= 4
         }
+        BOOTSTRAP => bootstrap_fields_ok(k),
         _ => false,
     };
     fields_ok && parse_key(&key_string(k)).ok() == Some(k)
@@ -190,6 +262,17 @@ pub fn key_string(k: Key) -> String {
             s.push('E');
             s.push(char::from(b'0' + ((k >> 48) & 7) as u8));
             push_sketch(&mut s, k & SKETCH_BITS);
+        }
+        BOOTSTRAP => {
+            let need = (k >> 48) & 7;
+            s.push(if need == 0 { 'x' } else { char::from(b'0' + need as u8) });
+            s.push(if k & (1 << 51) != 0 { '!' } else { '.' });
+            let bidder = ((k >> 54) & 7) as i32 - 1;
+            let bid = [0, 2, 3, 4][((k >> 52) & 3) as usize];
+            s.push_str(&format!("/{bid}/{bidder}/{}/", (k >> 57) & 3));
+            push_sketch(&mut s, k & SKETCH_BITS);
+            // Bootstrap keys are not trimmed.
+            return s;
         }
         _ => {
             s.push(if k & (1 << 58) != 0 { 'H' } else { '.' });
@@ -227,6 +310,11 @@ pub fn parse_key(s: &str) -> Result<Key> {
             "a baseline key: auction (0|2|3|D + hand sketch), establish (E + bid + sketch) or playout (H|. + 23 chars)",
         )
     };
+    if s.contains('/') {
+        return parse_bootstrap(s).ok_or_else(|| {
+            Error::invalid("Setback bootstrap key", s, "NeedFlag/Bid/Bidder/NumBids/Hand, e.g. 3!/0/-1/0/AJ4.........")
+        });
+    }
     if !s.is_ascii() || s.len() > KEY_LEN || s.is_empty() {
         return Err(bad());
     }
@@ -267,6 +355,40 @@ pub fn parse_key(s: &str) -> Result<Key> {
         return Err(bad());
     }
     Ok(k)
+}
+
+fn parse_bootstrap(s: &str) -> Option<Key> {
+    let f: Vec<&str> = s.split('/').collect();
+    let [flags, bid, bidder, num_bids, hand] = f.as_slice() else { return None };
+    let fc: Vec<char> = flags.chars().collect();
+    let need = match fc.first()? {
+        'x' => 0,
+        c => c.to_digit(10).filter(|d| (1..=4).contains(d))? as u64,
+    };
+    let flag = match fc.get(1)? {
+        '!' => 1u64,
+        '.' => 0,
+        _ => return None,
+    };
+    let bid_char = [0u8, 2, 3, 4].iter().position(|&b| bid.parse::<u8>().ok() == Some(b))? as u64;
+    let bidder: i64 = bidder.parse().ok().filter(|b| (-1..=3).contains(b))?;
+    let num_bids: u64 = num_bids.parse().ok().filter(|n| *n <= 3)?;
+    let hc: Vec<char> = hand.chars().collect();
+    if hc.len() != 12 || fc.len() != 2 {
+        return None;
+    }
+    let mut sk = 0u64;
+    for (i, &c) in hc.iter().enumerate() {
+        sk |= (char_code(c)? as u64) << (4 * i);
+    }
+    let k = (BOOTSTRAP << KIND_SHIFT)
+        | (num_bids << 57)
+        | (((bidder + 1) as u64) << 54)
+        | (bid_char << 52)
+        | (flag << 51)
+        | (need << 48)
+        | sk;
+    (bootstrap_fields_ok(k) && key_string(k) == s).then_some(k)
 }
 
 fn parse_playout(b: &[char]) -> Option<Key> {

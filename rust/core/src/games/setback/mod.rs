@@ -6,11 +6,13 @@
 //! * [`keys`] — compact baseline keys, printable as the original's strings;
 //! * [`table`] — the concurrent infoset table;
 //! * [`train`] — chance-sampled CFR and external-sampling MCCFR over deals, in parallel;
+//! * [`bootstrap`] — the score-aware auction game of the bootstrap stage;
 //! * [`store`] — checkpoint and strategy files;
 //! * [`play`] — agents, duplicate matches and the strategy database;
 //! * [`pimc`] — Perfect Information Monte Carlo: sampled worlds, a perfect-information solver, the agent.
 
 pub mod abstraction;
+pub mod bootstrap;
 pub mod cards;
 pub mod keys;
 pub mod pimc;

@@ -1,12 +1,16 @@
 //! Setback training files, in the versioned, checksummed, atomically written container of
 //! [`crate::store`]:
 //!
-//! * checkpoint (kind `SBCKPT`): abstraction id, algorithm, seed, iterations done, the sum of
-//!   root values, then every infoset sorted by key: `u64 key`, `n` regrets and `n` strategy
+//! * checkpoint (kind `SBCKPT`): abstraction id (the stage), algorithm, seed, iterations done,
+//!   for the bootstrap stage the fingerprint of the baseline strategy it plays out with, the sum
+//!   of root values, then every infoset sorted by key: `u64 key`, `n` regrets and `n` strategy
 //!   weights as f32 bits (`n` follows from the key). Resuming from it continues exactly.
 //! * strategy (kind `SBSTRAT`): abstraction id, algorithm, seed, iterations, average root value,
 //!   then every infoset sorted by key: `u64 key` and its `n` average-strategy probabilities (f32,
 //!   0.001 threshold applied).
+//!
+//! The abstraction id names the stage: baseline files hold baseline keys only, bootstrap files
+//! bootstrap keys only.
 
 use super::keys::{self, Key};
 use super::table::Table;
@@ -14,9 +18,51 @@ use super::train::{average_strategy, Algo, Trainer};
 use crate::error::{Error, Result};
 use crate::store::{read_container, write_container, Reader, Writer};
 use std::path::Path;
+use std::sync::Arc;
 
-/// Id of the abstraction the files hold.
-pub const ABSTRACTION: &str = "setback-baseline-v1";
+/// A training stage (spec §2.1, §2.9), each with its own keys and file abstraction id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The baseline deal game (auction with the Jack filter, establish, playout).
+    Baseline,
+    /// The score-aware auction game played out by a baseline strategy.
+    Bootstrap,
+}
+
+impl Stage {
+    /// The abstraction id written in files of this stage.
+    pub fn abstraction(&self) -> &'static str {
+        match self {
+            Stage::Baseline => "setback-baseline-v1",
+            Stage::Bootstrap => "setback-bootstrap-v1",
+        }
+    }
+    /// `baseline` or `bootstrap`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Stage::Baseline => "baseline",
+            Stage::Bootstrap => "bootstrap",
+        }
+    }
+    fn of_abstraction(id: &str) -> Option<Stage> {
+        [Stage::Baseline, Stage::Bootstrap].into_iter().find(|s| s.abstraction() == id)
+    }
+    /// Whether a key belongs to this stage.
+    pub fn owns(&self, k: Key) -> bool {
+        keys::is_bootstrap(k) == (*self == Stage::Bootstrap)
+    }
+}
+
+/// Index of the largest probability, the first on ties (the original's `StrategyProfile.Best`).
+pub fn argmax(probs: &[f32]) -> usize {
+    let mut best = 0;
+    for (i, &p) in probs.iter().enumerate() {
+        if p > probs[best] {
+            best = i;
+        }
+    }
+    best
+}
 const CHECKPOINT: &[u8; 8] = b"SBCKPT\0\0";
 const STRATEGY: &[u8; 8] = b"SBSTRAT\0";
 
@@ -31,31 +77,41 @@ fn with_path(path: &Path, e: Error) -> Error {
     }
 }
 
-fn check_key(path: &Path, k: Key) -> Result<usize> {
+fn check_key(path: &Path, stage: Stage, k: Key) -> Result<usize> {
     let n = keys::key_num_actions(k);
-    if !keys::is_valid(k) || !(2..=6).contains(&n) {
-        return Err(bad(path, format!("invalid Setback key {k:#x}")));
+    if !keys::is_valid(k) || !(2..=6).contains(&n) || !stage.owns(k) {
+        return Err(bad(path, format!("invalid Setback {} key {k:#x}", stage.name())));
     }
     Ok(n)
 }
 
-fn read_header(r: &mut Reader, path: &Path) -> Result<(Algo, u64, u64)> {
+fn read_header(r: &mut Reader, path: &Path) -> Result<(Stage, Algo, u64, u64)> {
     let abs = r.str()?;
-    if abs != ABSTRACTION {
-        return Err(bad(path, format!("abstraction {abs:?}; this cfrkit reads {ABSTRACTION:?}")));
-    }
+    let stage = Stage::of_abstraction(&abs).ok_or_else(|| {
+        bad(
+            path,
+            format!(
+                "abstraction {abs:?}; this cfrkit reads {:?} and {:?}",
+                Stage::Baseline.abstraction(),
+                Stage::Bootstrap.abstraction()
+            ),
+        )
+    })?;
     let algo = Algo::parse(&r.str()?).map_err(|e| bad(path, e.to_string()))?;
-    Ok((algo, r.u64()?, r.u64()?))
+    Ok((stage, algo, r.u64()?, r.u64()?))
 }
 
 /// Writes a checkpoint of `t` to `path` atomically.
 pub fn save_checkpoint(t: &Trainer, path: &Path) -> Result<()> {
     let entries = t.table.entries();
     let mut w = Writer::default();
-    w.str(ABSTRACTION);
+    w.str(t.stage().abstraction());
     w.str(t.algo.name());
     w.u64(t.seed);
     w.u64(t.iterations);
+    if let Some(b) = &t.baseline {
+        w.u64(b.fingerprint());
+    }
     w.f64(t.value_sum);
     w.u64(entries.len() as u64);
     w.buf.reserve(entries.len() * 32);
@@ -69,18 +125,42 @@ pub fn save_checkpoint(t: &Trainer, path: &Path) -> Result<()> {
     write_container(path, CHECKPOINT, &w.buf)
 }
 
-/// Loads a checkpoint into a trainer with `threads` threads.
-pub fn load_checkpoint(path: &Path, threads: usize) -> Result<Trainer> {
+/// Loads a checkpoint into a trainer with `threads` threads. A bootstrap checkpoint needs the
+/// baseline strategy it was trained with (checked by fingerprint); a baseline one takes none.
+pub fn load_checkpoint(path: &Path, threads: usize, baseline: Option<Arc<Strategy>>) -> Result<Trainer> {
     let payload = read_container(path, CHECKPOINT)?;
     let mut r = Reader::new(&payload);
     let body = (|| -> Result<Trainer> {
-        let (algo, seed, iterations) = read_header(&mut r, path)?;
+        let (stage, algo, seed, iterations) = read_header(&mut r, path)?;
+        match (stage, &baseline) {
+            (Stage::Baseline, Some(_)) => {
+                return Err(Error::invalid("baseline", "a baseline strategy", "none: this is a baseline checkpoint"))
+            }
+            (Stage::Bootstrap, None) => {
+                return Err(Error::invalid(
+                    "baseline",
+                    "none",
+                    "the baseline strategy this bootstrap checkpoint was trained with",
+                ))
+            }
+            (Stage::Bootstrap, Some(b)) => {
+                let want = r.u64()?;
+                if b.fingerprint() != want {
+                    return Err(Error::invalid(
+                        "baseline",
+                        format!("a strategy with fingerprint {:#018x}", b.fingerprint()),
+                        format!("the baseline this checkpoint was trained with (fingerprint {want:#018x})"),
+                    ));
+                }
+            }
+            (Stage::Baseline, None) => {}
+        }
         let value_sum = r.f64()?;
         let count = r.u64()?;
         let table = Table::new();
         for _ in 0..count {
             let k = r.u64()?;
-            let n = check_key(path, k)?;
+            let n = check_key(path, stage, k)?;
             let slot = table.slot(k, n);
             for i in 0..2 * n {
                 table.store(slot + i as u32, f32::from_bits(r.u32()?));
@@ -89,7 +169,7 @@ pub fn load_checkpoint(path: &Path, threads: usize) -> Result<Trainer> {
         if !r.done() || table.len() as u64 != count {
             return Err(bad(path, "infoset records do not match the count"));
         }
-        Trainer::with_state(algo, seed, table, iterations, value_sum, threads)
+        Trainer::with_state(algo, seed, baseline.clone(), table, iterations, value_sum, threads)
     })();
     body.map_err(|e| with_path(path, e))
 }
@@ -97,6 +177,8 @@ pub fn load_checkpoint(path: &Path, threads: usize) -> Result<Trainer> {
 /// A trained average strategy: sorted keys with their action probabilities.
 #[derive(Clone, Debug)]
 pub struct Strategy {
+    /// The stage it belongs to (which keys it holds).
+    pub stage: Stage,
     /// Algorithm that produced it.
     pub algo: Algo,
     /// Seed of the run.
@@ -118,6 +200,7 @@ impl Strategy {
     pub fn from_trainer(t: &Trainer) -> Strategy {
         let entries = t.table.entries();
         let mut s = Strategy {
+            stage: t.stage(),
             algo: t.algo,
             seed: t.seed,
             iterations: t.iterations,
@@ -143,10 +226,27 @@ impl Strategy {
         Some(&self.probs[self.offsets[i] as usize..self.offsets[i + 1] as usize])
     }
 
+    /// Index of the most probable action of `key` (the first on ties), if trained.
+    pub fn best(&self, key: Key) -> Option<usize> {
+        self.get(key).map(argmax)
+    }
+
+    /// A checksum of the keys and probabilities, identifying the strategy.
+    pub fn fingerprint(&self) -> u64 {
+        let mut h = crc32fast::Hasher::new();
+        for k in &self.keys {
+            h.update(&k.to_le_bytes());
+        }
+        for p in &self.probs {
+            h.update(&p.to_bits().to_le_bytes());
+        }
+        ((self.keys.len() as u64) << 32) | h.finalize() as u64
+    }
+
     /// Writes the strategy to `path` atomically.
     pub fn save(&self, path: &Path) -> Result<()> {
         let mut w = Writer::default();
-        w.str(ABSTRACTION);
+        w.str(self.stage.abstraction());
         w.str(self.algo.name());
         w.u64(self.seed);
         w.u64(self.iterations);
@@ -167,10 +267,11 @@ impl Strategy {
         let payload = read_container(path, STRATEGY)?;
         let mut r = Reader::new(&payload);
         let body = (|| -> Result<Strategy> {
-            let (algo, seed, iterations) = read_header(&mut r, path)?;
+            let (stage, algo, seed, iterations) = read_header(&mut r, path)?;
             let root_value = r.f64()?;
             let count = r.u64()? as usize;
             let mut s = Strategy {
+                stage,
                 algo,
                 seed,
                 iterations,
@@ -181,7 +282,7 @@ impl Strategy {
             };
             for _ in 0..count {
                 let k = r.u64()?;
-                let n = check_key(path, k)?;
+                let n = check_key(path, stage, k)?;
                 if s.keys.last().is_some_and(|&last| last >= k) {
                     return Err(bad(path, "keys are not in ascending order"));
                 }

@@ -1,4 +1,5 @@
-//! Training the baseline Setback deal game (spec §2.1, §3.1).
+//! Training the baseline Setback deal game (spec §2.1, §3.1) and the bootstrap auction game
+//! (§2.9, see [`super::bootstrap`]; chance-sampled CFR over a random deal and game score).
 //!
 //! * `cs-cfr` — chance-sampled CFR as the original (Cfrm) does it: one random deal per
 //!   iteration, full traversal of both teams' abstract actions, plain regret matching (uniform
@@ -26,14 +27,16 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::abstraction::{actions, Action, Actions};
+use super::bootstrap;
 use super::keys;
-use super::rules::Deal;
+use super::rules::{Deal, Phase};
+use super::store::{Stage, Strategy};
 use super::table::{mix, KeyHasher, SlotMap, Table};
 use crate::error::{Error, Result};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Threshold below which average-strategy probabilities are zeroed (then renormalised).
@@ -135,6 +138,8 @@ struct Walker<'a> {
     alone: bool,
     /// Cfrm 2.x's write-back of playout infosets (see [`Algo::CsCfr2x`]).
     write_back: bool,
+    /// The baseline strategy playing out bootstrap deals (bootstrap stage only).
+    baseline: Option<&'a Strategy>,
 }
 
 #[inline]
@@ -148,8 +153,9 @@ fn child(d: &Deal, a: &Actions, i: usize) -> Deal {
 }
 
 impl<'a> Walker<'a> {
-    fn new(table: &'a Table, alone: bool, write_back: bool) -> Self {
-        Walker { table, cache: SlotMap::with_capacity_and_hasher(1 << 14, KeyHasher::default()), alone, write_back }
+    fn new(table: &'a Table, alone: bool, write_back: bool, baseline: Option<&'a Strategy>) -> Self {
+        let cache = SlotMap::with_capacity_and_hasher(1 << 14, KeyHasher::default());
+        Walker { table, cache, alone, write_back, baseline }
     }
 
     #[inline]
@@ -231,6 +237,48 @@ impl<'a> Walker<'a> {
             for i in 0..2 * n {
                 self.table.store(slot + i as u32, before[i]);
             }
+        }
+        self.update(slot, n, team, reach, &sigma, &u, v);
+        v
+    }
+
+    /// Chance-sampled CFR on the bootstrap auction game at game score `score`; `outcomes` caches
+    /// the payoff of each post-auction state (the playout is fixed). Returns team 0's value.
+    fn bootstrap_cfr(
+        &mut self,
+        d: &Deal,
+        score: [i32; 2],
+        reach: [f64; 2],
+        outcomes: &mut [Option<f64>; POST_AUCTION_STATES],
+    ) -> f64 {
+        if d.phase() != Phase::Auction {
+            let baseline = self.baseline.expect("the bootstrap stage has a baseline");
+            return *outcomes[post_auction_index(d)].get_or_insert_with(|| bootstrap::payoff(baseline, d, score));
+        }
+        if reach[0] == 0.0 && reach[1] == 0.0 {
+            return 0.0;
+        }
+        let bids = d.legal_bids();
+        let n = bids.len();
+        let bid_child = |b: u8| {
+            let mut c = *d;
+            c.apply_bid(b);
+            c
+        };
+        if n == 1 {
+            return self.bootstrap_cfr(&bid_child(bids[0]), score, reach, outcomes);
+        }
+        let team = (d.actor() % 2) as usize;
+        let key = keys::bootstrap_key(d, score).expect("in the auction");
+        let slot = self.slot(key, n);
+        let sigma = self.strategy(slot, n);
+        let mut u = [0f64; 6];
+        let mut v = 0.0;
+        for i in 0..n {
+            let mut r = reach;
+            r[team] *= sigma[i];
+            u[i] = self.bootstrap_cfr(&bid_child(bids[i]), score, r, outcomes);
+            v += sigma[i] * u[i];
         }
         self.update(slot, n, team, reach, &sigma, &u, v);
         v
@@ -396,6 +444,10 @@ impl<'a> Walker<'a> {
         self.cache.clear();
         let mut rng = iteration_rng(seed, i);
         let deal = Deal::random(&mut rng);
+        if self.baseline.is_some() {
+            let score = bootstrap::random_score(&mut rng);
+            return -self.bootstrap_cfr(&deal, score, [1.0, 1.0], &mut [None; POST_AUCTION_STATES]);
+        }
         match algo {
             Algo::CsCfr | Algo::CsCfr2x => -self.cfr(&deal, [1.0, 1.0]),
             Algo::CsCfrMerged => -self.cs_iteration(&deal),
@@ -420,10 +472,12 @@ pub struct Stats {
     pub root_value: f64,
 }
 
-/// A training run of the baseline deal game.
+/// A training run of the baseline deal game, or of the bootstrap auction game.
 pub struct Trainer {
     pub(crate) algo: Algo,
     pub(crate) seed: u64,
+    /// The baseline strategy of a bootstrap run (None for a baseline run).
+    pub(crate) baseline: Option<Arc<Strategy>>,
     pub(crate) table: Table,
     pub(crate) iterations: u64,
     pub(crate) value_sum: f64,
@@ -432,22 +486,45 @@ pub struct Trainer {
 }
 
 impl Trainer {
-    /// A fresh run.
+    /// A fresh baseline run.
     pub fn new(algo: Algo, seed: u64, threads: usize) -> Result<Trainer> {
-        Trainer::with_state(algo, seed, Table::new(), 0, 0.0, threads)
+        Trainer::with_state(algo, seed, None, Table::new(), 0, 0.0, threads)
+    }
+
+    /// A fresh bootstrap run whose deals are played out by `baseline` (a baseline strategy).
+    pub fn bootstrap(baseline: Arc<Strategy>, seed: u64, threads: usize) -> Result<Trainer> {
+        Trainer::with_state(Algo::CsCfr, seed, Some(baseline), Table::new(), 0, 0.0, threads)
     }
 
     pub(crate) fn with_state(
         algo: Algo,
         seed: u64,
+        baseline: Option<Arc<Strategy>>,
         table: Table,
         iterations: u64,
         value_sum: f64,
         threads: usize,
     ) -> Result<Trainer> {
+        if let Some(b) = &baseline {
+            if b.stage != Stage::Baseline {
+                return Err(Error::invalid("baseline", "a bootstrap strategy", "a baseline strategy"));
+            }
+            if algo != Algo::CsCfr {
+                return Err(Error::invalid("algorithm of the bootstrap stage", algo.name(), "cs-cfr"));
+            }
+        }
         let threads = crate::threads::resolve(threads)?;
         let pool = crate::threads::pool(threads)?;
-        Ok(Trainer { algo, seed, table, iterations, value_sum, pool, threads })
+        Ok(Trainer { algo, seed, baseline, table, iterations, value_sum, pool, threads })
+    }
+
+    /// The stage trained.
+    pub fn stage(&self) -> Stage {
+        if self.baseline.is_some() {
+            Stage::Bootstrap
+        } else {
+            Stage::Baseline
+        }
     }
 
     /// The algorithm.
@@ -489,8 +566,9 @@ impl Trainer {
         let sum = Mutex::new(self.value_sum);
         let t0 = Instant::now();
         let (algo, seed, table, alone) = (self.algo, self.seed, &self.table, self.threads == 1);
+        let baseline = self.baseline.as_deref();
         self.pool.broadcast(|_| {
-            let mut w = Walker::new(table, alone, algo == Algo::CsCfr2x);
+            let mut w = Walker::new(table, alone, algo == Algo::CsCfr2x, baseline);
             loop {
                 if t0.elapsed() >= budget || stop.load(Ordering::Relaxed) {
                     break;

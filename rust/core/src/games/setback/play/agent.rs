@@ -1,12 +1,14 @@
 //! The [`Agent`] trait — anything that bids and plays from a player's [`View`] — and agent spec
-//! strings: `random`, `rules`, `table:DIR` (argmax of a trained strategy) and
-//! `table-sampled:DIR` (drawn from it). `DIR` is a training directory holding
-//! `strategy.cfrkit`, or the strategy file itself.
+//! strings: `random`, `rules`, `table:DIR` (argmax of a trained strategy), `table-sampled:DIR`
+//! (drawn from it) and `db:PATH` (the strategy database). `DIR` is a baseline training
+//! directory holding `strategy.cfrkit` (or the strategy file itself), optionally followed by
+//! `+DIR2`, a bootstrap training directory whose score-aware bids replace the baseline's.
 
 use super::super::cards::{self, Card};
+use super::database::Database;
 use super::random::RandomAgent;
 use super::rules_agent::RulesAgent;
-use super::table_agent::{TableAgent, TableMode};
+use super::strategy_agent::{StrategyAgent, TableMode};
 use super::view::View;
 use crate::error::{Error, Result};
 use rand_pcg::Pcg64;
@@ -24,7 +26,8 @@ pub trait Agent: Send + Sync {
 }
 
 /// Spec strings the CLI and [`parse`] accept.
-pub const SPECS: &str = "random, rules, table:DIR or table-sampled:DIR (DIR holding strategy.cfrkit, or the file)";
+pub const SPECS: &str = "random, rules, table:DIR[+DIR2], table-sampled:DIR[+DIR2] (DIR a baseline training \
+                         directory or strategy file, DIR2 a bootstrap one) or db:PATH (a strategy database)";
 
 /// Builds an agent from a spec string (see [`SPECS`]).
 pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
@@ -35,8 +38,11 @@ pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
     match (kind, arg) {
         ("random", None) => Ok(Arc::new(RandomAgent)),
         ("rules", None) => Ok(Arc::new(RulesAgent)),
-        ("table", Some(p)) if !p.is_empty() => Ok(Arc::new(TableAgent::load(p.as_ref(), TableMode::Argmax)?)),
-        ("table-sampled", Some(p)) if !p.is_empty() => Ok(Arc::new(TableAgent::load(p.as_ref(), TableMode::Sampled)?)),
+        ("table", Some(p)) if !p.is_empty() => Ok(Arc::new(StrategyAgent::load_tables(p, TableMode::Argmax)?)),
+        ("table-sampled", Some(p)) if !p.is_empty() => Ok(Arc::new(StrategyAgent::load_tables(p, TableMode::Sampled)?)),
+        ("db", Some(p)) if !p.is_empty() => {
+            Ok(Arc::new(StrategyAgent::new(Arc::new(Database::open(p.as_ref())?), format!("db:{p}"))))
+        }
         _ => Err(Error::invalid("agent", spec, format!("one of {SPECS}"))),
     }
 }

@@ -1,17 +1,17 @@
 //! Playing whole Setback games: agents, duplicate matches, the strategy database. See specs/setback.md §4–§5.
 //!
 //! * [`view`] — what one player may see of a deal and of the game score;
-//! * [`bootstrap`] — the score-aware auction keys of the bootstrap stage (§2.9);
 //! * [`agent`] — the [`agent::Agent`] trait and agent spec strings (`random`, `rules`, `table:DIR`);
-//! * [`random`], [`rules_agent`], [`table_agent`] — the agents;
+//! * [`random`], [`rules_agent`], [`strategy_agent`] (trained tables or the database) — the agents;
+//! * [`database`] — the SQLite strategy database: export and lookups (§4.1);
 //! * [`game`] — a game to 11 with the dealer rotating and a reproducible stream of decks;
 //! * [`matches`] — duplicate game pairs in parallel, win rate with a 95% confidence interval.
 
 pub mod agent;
-pub mod bootstrap;
+pub mod database;
 pub mod game;
 pub mod matches;
 pub mod random;
 pub mod rules_agent;
-pub mod table_agent;
+pub mod strategy_agent;
 pub mod view;

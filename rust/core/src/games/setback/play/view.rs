@@ -138,4 +138,12 @@ impl View {
             None
         }
     }
+    /// Bootstrap (score-aware) auction key of the viewer (§2.9), when it is to act in the auction.
+    pub fn bootstrap_key(&self) -> Option<Key> {
+        if self.to_act() {
+            keys::bootstrap_key(&self.deal, self.score)
+        } else {
+            None
+        }
+    }
 }

@@ -20,7 +20,9 @@
 //! Later chance outcomes are matched by position, as cards dealt from one shuffled deck: the
 //! `k`-th chance event below the decision gets the world's `k`-th outcome whichever actions lead
 //! to it (Leduc's board card, Blackjack's draws). Where that outcome is impossible at a chance
-//! node (games whose later chance depends on the actions), that node is averaged instead.
+//! node (games whose later chance depends on the actions), that node is averaged instead. Every
+//! sequence of later outcomes is enumerated for every world, so the fixed variant's cost grows
+//! exponentially with the number of later chance events (milliseconds for Leduc).
 //!
 //! The textbook weakness of PIMC is *strategy fusion*: a world's solver may choose differently
 //! in each world at a later decision that the player cannot tell the worlds apart at, so PIMC

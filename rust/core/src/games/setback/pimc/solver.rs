@@ -2,13 +2,17 @@
 //!
 //! Two-team negamax with alpha-beta over the remaining card plays. A position's value is its deal
 //! score difference after the setback rule ([`Deal::score`]) for the team of the player to act; a
-//! line ends as soon as the score can no longer change (the early-end rule, spec §2.8), which is
-//! where [`Deal::apply_card`] marks the deal exhausted. Values are small integers (−8…8).
+//! line ends as soon as the score can no longer change (the early-end rule, spec §2.8). Values are
+//! small integers (−8…8).
+//!
+//! Once trump is set the search runs on a compact position ([`Pos`]: the hands, the current trick,
+//! the game points taken and who took the Low and the Jack) with the facts of the world fixed at
+//! trump time kept aside ([`Facts`]); the tests check it against plain minimax over [`Deal`].
 //!
 //! Speed-ups, all exact:
 //! * a transposition table at trick boundaries, keyed by the cards still held (which, in one
 //!   world, also says who holds them), the leader, trump, the game points taken by team 0 and who
-//!   took the Low and the Jack once taken; it stores lower and upper bounds;
+//!   took the Low and the Jack once taken; it stores lower and upper bounds and the best card;
 //! * static bounds at trick boundaries: the points already decided and those still open bound the
 //!   final score from both sides;
 //! * move ordering: the table's best card first, then high cards and trumps to lead, cheap winners
@@ -17,7 +21,7 @@
 //!   lowest trump dealt, with no card of that suit ranked between them still in play (in a hand or
 //!   in the current trick), lead to the same outcomes, so only the lower one is searched.
 
-use super::super::cards::{self, bit, card, game_points, rank, suit, Card, CardSet, SUIT_MASK};
+use super::super::cards::{self, bit, card, game_points, rank, suit, Card, CardSet, JACK, SUIT_MASK};
 use super::super::rules::{Deal, Phase};
 use crate::error::{Error, Result};
 
@@ -26,6 +30,288 @@ const NONE: u8 = u8::MAX;
 /// Above any value.
 const INF: i32 = 100;
 const TT_BITS: u32 = 16;
+
+/// Game points of every card.
+const CARD_POINTS: [u8; 52] = {
+    let mut t = [0u8; 52];
+    let mut c = 0;
+    while c < 52 {
+        t[c] = game_points(rank(c as Card));
+        c += 1;
+    }
+    t
+};
+
+/// Cards worth game points (Ten to Ace).
+const POINT_CARDS: CardSet = !((1u64 << card(10, 0)) - 1) & ((1u64 << 52) - 1);
+
+/// What a world fixes once trump is set.
+#[derive(Clone, Copy, Debug)]
+struct Facts {
+    trump: u8,
+    trump_mask: CardSet,
+    /// Team dealt the highest trump (High).
+    high_team: u8,
+    /// The lowest trump dealt (Low) and the Jack of trump if dealt (else NONE).
+    low_card: Card,
+    jack_card: Card,
+    /// The bidding team and its bid.
+    bidder_team: u8,
+    bid: i32,
+    /// Game points of all dealt cards.
+    points_dealt: u8,
+}
+
+/// A position of the playout.
+#[derive(Clone, Copy, Debug)]
+struct Pos {
+    hands: [CardSet; 4],
+    trick: [Card; 4],
+    len: u8,
+    leader: u8,
+    /// Position in the trick of the winning card.
+    win: u8,
+    /// Game points taken by each team.
+    taken: [u8; 2],
+    /// Teams that took the Low and the Jack (NONE until taken).
+    low_team: u8,
+    jack_team: u8,
+}
+
+impl Facts {
+    fn of(d: &Deal) -> Facts {
+        Facts {
+            trump: d.trump,
+            trump_mask: SUIT_MASK[d.trump as usize],
+            high_team: d.high_team,
+            low_card: card(d.low_dealt, d.trump),
+            jack_card: if d.jack_dealt { card(JACK, d.trump) } else { NONE },
+            bidder_team: d.high_bidder % 2,
+            bid: d.high_bid as i32,
+            points_dealt: d.game_pts_dealt,
+        }
+    }
+
+    /// Team 0's and team 1's points, the score left open (Low, Jack or Game still to decide).
+    #[inline]
+    fn points(&self, p: &Pos) -> ([i32; 2], i32) {
+        let mut sure = [0i32; 2];
+        let mut open = 0;
+        sure[self.high_team as usize] += 1;
+        if p.low_team != NONE {
+            sure[p.low_team as usize] += 1;
+        } else {
+            open += 1;
+        }
+        if self.jack_card != NONE {
+            if p.jack_team != NONE {
+                sure[p.jack_team as usize] += 1;
+            } else {
+                open += 1;
+            }
+        }
+        let [g0, g1] = [p.taken[0] as i32, p.taken[1] as i32];
+        let left = self.points_dealt as i32 - g0 - g1;
+        if left < (g0 - g1).abs() {
+            sure[if g0 > g1 { 0 } else { 1 }] += 1;
+        } else if left > 0 {
+            open += 1;
+        }
+        (sure, open)
+    }
+
+    /// The setback rule for the bidding team's points.
+    #[inline]
+    fn set(&self, x: i32) -> i32 {
+        if x >= self.bid {
+            x
+        } else {
+            -self.bid
+        }
+    }
+
+    /// Bounds on the final value for `team`; equal when the score is decided.
+    #[inline]
+    fn bounds(&self, p: &Pos, team: u8) -> (i32, i32) {
+        let (sure, open) = self.points(p);
+        let b = self.bidder_team as usize;
+        // The bidding team's score rises with its points; the other's is its points.
+        let hi = self.set(sure[b] + open) - sure[1 - b];
+        let lo = self.set(sure[b]) - (sure[1 - b] + open);
+        if team as usize == b {
+            (lo, hi)
+        } else {
+            (-hi, -lo)
+        }
+    }
+
+    /// Whether the score is decided (the rules' early end).
+    #[inline]
+    fn decided(&self, p: &Pos) -> bool {
+        p.low_team != NONE && (self.jack_card == NONE || p.jack_team != NONE) && {
+            let [g0, g1] = [p.taken[0] as i32, p.taken[1] as i32];
+            let left = self.points_dealt as i32 - g0 - g1;
+            left == 0 || left < (g0 - g1).abs()
+        }
+    }
+
+    /// Whether `c` beats the winning card `w`.
+    #[inline]
+    fn beats(&self, c: Card, w: Card) -> bool {
+        (suit(c) == suit(w) && c > w) || (suit(c) == self.trump && suit(w) != self.trump)
+    }
+}
+
+impl Pos {
+    fn of(d: &Deal) -> Pos {
+        Pos {
+            hands: d.hands,
+            trick: d.trick,
+            len: d.trick_len,
+            leader: d.leader,
+            win: d.trick_winner,
+            taken: d.game_pts,
+            low_team: if d.low_taken == d.low_dealt { d.low_taken_team } else { NONE },
+            jack_team: d.jack_taken,
+        }
+    }
+
+    #[inline]
+    fn actor(&self) -> u8 {
+        (self.leader + self.len) & 3
+    }
+
+    #[inline]
+    fn legal(&self, f: &Facts) -> CardSet {
+        let hand = self.hands[self.actor() as usize];
+        if self.len == 0 {
+            return hand;
+        }
+        let on_suit = hand & SUIT_MASK[suit(self.trick[0]) as usize];
+        if on_suit == 0 {
+            hand
+        } else {
+            on_suit | (hand & f.trump_mask)
+        }
+    }
+
+    /// The position after the player to act plays `c`.
+    #[inline]
+    fn play(&self, f: &Facts, c: Card) -> Pos {
+        let mut p = *self;
+        p.hands[self.actor() as usize] &= !bit(c);
+        if p.len == 0 {
+            p.win = 0;
+        } else if f.beats(c, p.trick[p.win as usize]) {
+            p.win = p.len;
+        }
+        p.trick[p.len as usize] = c;
+        p.len += 1;
+        if p.len == 4 {
+            let winner = (p.leader + p.win) & 3;
+            let team = winner & 1;
+            let mut points = 0;
+            for &x in &p.trick {
+                points += CARD_POINTS[x as usize];
+                if x == f.low_card {
+                    p.low_team = team;
+                }
+                if x == f.jack_card {
+                    p.jack_team = team;
+                }
+            }
+            p.taken[team as usize] += points;
+            p.leader = winner;
+            p.len = 0;
+            p.win = 0;
+        }
+        p
+    }
+
+    /// Cards still in play: in a hand or in the current trick.
+    #[inline]
+    fn live(&self) -> CardSet {
+        let mut live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        for &c in &self.trick[..self.len as usize] {
+            live |= bit(c);
+        }
+        live
+    }
+}
+
+/// The legal cards of `p`'s player to act with equivalent cards merged into the lowest of each run
+/// (see the module documentation).
+fn distinct(p: &Pos, f: &Facts) -> CardSet {
+    let legal = p.legal(f);
+    let plain = legal & !POINT_CARDS & !bit(f.low_card);
+    if plain.count_ones() < 2 {
+        return legal;
+    }
+    let live = p.live();
+    let mut out = legal & !plain;
+    for s in 0..4 {
+        let mut prev: Option<Card> = None;
+        for c in cards::iter(plain & SUIT_MASK[s]) {
+            if let Some(q) = prev {
+                // Equivalent when no card of the suit between the two is still in play.
+                if live & SUIT_MASK[s] & (bit(c) - 1) & !((bit(q) << 1) - 1) == 0 {
+                    prev = Some(c);
+                    continue;
+                }
+            }
+            out |= bit(c);
+            prev = Some(c);
+        }
+    }
+    out
+}
+
+/// The legal cards of a deal's player to act with equivalent cards merged (all legal cards before
+/// trump is set).
+pub fn distinct_moves(d: &Deal) -> CardSet {
+    if d.trump == NONE || d.phase() != Phase::Playout {
+        return d.legal_cards();
+    }
+    distinct(&Pos::of(d), &Facts::of(d))
+}
+
+/// The distinct legal cards in search order, `first` (if legal) ahead of the others.
+#[inline]
+fn ordered(p: &Pos, f: &Facts, first: Card) -> ([Card; 13], usize) {
+    let moves = distinct(p, f);
+    let mut list = [0u8; 13];
+    let mut keys = [0i32; 13];
+    let mut n = 0;
+    let me = p.actor();
+    let partner_wins = p.len > 0 && (p.leader + p.win) & 1 == me & 1;
+    for c in cards::iter(moves) {
+        let is_trump = (suit(c) == f.trump) as i32;
+        let r = rank(c) as i32;
+        let gp = CARD_POINTS[c as usize] as i32;
+        let key = if c == first {
+            1000
+        } else if p.len == 0 {
+            r + 16 * is_trump
+        } else if partner_wins {
+            4 * gp - r - 40 * is_trump
+        } else if f.beats(c, p.trick[p.win as usize]) {
+            100 - r - 20 * is_trump
+        } else {
+            -4 * gp - r - 20 * is_trump
+        };
+        // Insertion by descending key; equal keys keep ascending card order.
+        let mut i = n;
+        while i > 0 && keys[i - 1] < key {
+            list[i] = list[i - 1];
+            keys[i] = keys[i - 1];
+            i -= 1;
+        }
+        list[i] = c;
+        keys[i] = key;
+        n += 1;
+    }
+    (list, n)
+}
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
@@ -59,121 +345,9 @@ impl std::fmt::Debug for Solver {
 }
 
 /// The score difference of a decided deal for `team`.
-#[inline]
 fn outcome(d: &Deal, team: u8) -> i32 {
     let s = d.score().expect("an exhausted deal has a score");
     s[team as usize] - s[1 - team as usize]
-}
-
-/// Whether `c` beats the winning card `w`.
-#[inline]
-fn beats(c: Card, w: Card, trump: u8) -> bool {
-    (suit(c) == suit(w) && c > w) || (suit(c) == trump && suit(w) != trump)
-}
-
-/// Bounds on the final value for `team` at a trick boundary after trump is set.
-fn bounds(d: &Deal, team: u8) -> (i32, i32) {
-    let mut sure = [0i32; 2];
-    let mut open = 0;
-    sure[d.high_team as usize] += 1;
-    if d.low_taken == d.low_dealt {
-        sure[d.low_taken_team as usize] += 1;
-    } else {
-        open += 1;
-    }
-    if d.jack_dealt {
-        if d.jack_taken != NONE {
-            sure[d.jack_taken as usize] += 1;
-        } else {
-            open += 1;
-        }
-    }
-    let [g0, g1] = [d.game_pts[0] as i32, d.game_pts[1] as i32];
-    let left = d.game_pts_dealt as i32 - g0 - g1;
-    if left < (g0 - g1).abs() {
-        sure[if g0 > g1 { 0 } else { 1 }] += 1;
-    } else if left > 0 {
-        open += 1;
-    }
-    let b = (d.high_bidder % 2) as usize;
-    let bid = d.high_bid as i32;
-    let set = |x: i32| if x >= bid { x } else { -bid };
-    // The bidding team's score rises with its points; the other's is its points.
-    let hi = set(sure[b] + open) - sure[1 - b];
-    let lo = set(sure[b]) - (sure[1 - b] + open);
-    if team as usize == b {
-        (lo, hi)
-    } else {
-        (-hi, -lo)
-    }
-}
-
-/// The legal cards of the player to act with equivalent cards merged into the lowest of each
-/// run (see the module documentation).
-pub fn distinct_moves(d: &Deal) -> CardSet {
-    let legal = d.playable();
-    if d.trump == NONE {
-        return legal;
-    }
-    let live = d.hands.iter().fold(0, |a, h| a | h) | d.trick().iter().fold(0, |a, &c| a | bit(c));
-    let low = card(d.low_dealt.max(2), d.trump);
-    let mut out = 0;
-    let mut prev: Option<Card> = None;
-    for c in cards::iter(legal) {
-        let plain = rank(c) < 10 && !(suit(c) == d.trump && c == low);
-        if let Some(p) = prev.filter(|&p| suit(p) == suit(c)) {
-            let between = SUIT_MASK[suit(c) as usize] & (bit(c) - 1) & !((bit(p) << 1) - 1);
-            if plain && live & between == 0 {
-                // Equivalent to `p`; the next card may be equivalent to this one in turn.
-                prev = Some(c);
-                continue;
-            }
-        }
-        out |= bit(c);
-        prev = plain.then_some(c);
-    }
-    out
-}
-
-/// The legal cards in search order, `first` (if legal) ahead of the others.
-fn ordered(d: &Deal, first: Card) -> ([Card; 13], usize) {
-    let moves = distinct_moves(d);
-    let mut list = [0u8; 13];
-    let mut keys = [0i32; 13];
-    let mut n = 0;
-    let me = d.actor();
-    let trump = d.trump;
-    for c in cards::iter(moves) {
-        let is_trump = suit(c) == trump;
-        let r = rank(c) as i32;
-        let gp = game_points(rank(c)) as i32;
-        let key = if c == first {
-            1000
-        } else if d.trick_len == 0 {
-            r + if is_trump { 16 } else { 0 }
-        } else {
-            let w = d.trick[d.trick_winner as usize];
-            let partner_wins = (d.leader + d.trick_winner) % 2 == me % 2;
-            if partner_wins {
-                4 * gp - r - if is_trump { 40 } else { 0 }
-            } else if beats(c, w, trump) {
-                100 - r - if is_trump { 20 } else { 0 }
-            } else {
-                -4 * gp - r - if is_trump { 20 } else { 0 }
-            }
-        };
-        // Insertion by descending key; equal keys keep ascending card order.
-        let mut i = n;
-        while i > 0 && keys[i - 1] < key {
-            list[i] = list[i - 1];
-            keys[i] = keys[i - 1];
-            i -= 1;
-        }
-        list[i] = c;
-        keys[i] = key;
-        n += 1;
-    }
-    (list, n)
 }
 
 impl Solver {
@@ -204,13 +378,24 @@ impl Solver {
 
     /// The value of `deal` for `team` (0 or 1) under perfect play by everyone.
     pub fn value(&mut self, deal: &Deal, team: usize) -> Result<i32> {
+        let team = team as u8 % 2;
         if deal.is_exhausted() && deal.high_bid().0 > 0 {
-            return Ok(outcome(deal, team as u8 % 2));
+            return Ok(outcome(deal, team));
         }
         Self::check(deal)?;
         self.next_generation();
-        let v = self.search(deal, -INF, INF);
-        Ok(if deal.actor() % 2 == team as u8 % 2 { v } else { -v })
+        let me = deal.actor() % 2;
+        let mut best = -INF;
+        if deal.phase() == Phase::Establish {
+            for c in cards::iter(deal.legal_cards()) {
+                // Only the best lead's value is needed: a lead no better than `best` may fail low.
+                best = best.max(self.lead_value(deal, c, best, INF));
+            }
+        } else {
+            let (f, p) = (Facts::of(deal), Pos::of(deal));
+            best = self.search(&f, &p, -INF, INF);
+        }
+        Ok(if me == team { best } else { -best })
     }
 
     /// The value of every legal card of the player to act, for that player's team, in ascending
@@ -218,47 +403,62 @@ impl Solver {
     pub fn card_values(&mut self, deal: &Deal) -> Result<Vec<(Card, i32)>> {
         Self::check(deal)?;
         self.next_generation();
-        let team = deal.actor() % 2;
-        let distinct = distinct_moves(deal);
         let mut out: Vec<(Card, i32)> = Vec::with_capacity(6);
-        for c in cards::iter(deal.playable()) {
-            if distinct & bit(c) == 0 {
-                // Equivalent to the card before it in the same suit.
-                let v = out.last().expect("a merged card follows its representative").1;
+        if deal.phase() == Phase::Establish {
+            for c in cards::iter(deal.legal_cards()) {
+                let v = self.lead_value(deal, c, -INF, INF);
                 out.push((c, v));
-                continue;
             }
-            let v = self.child_value(deal, c, team, -INF, INF);
+            return Ok(out);
+        }
+        let (f, p) = (Facts::of(deal), Pos::of(deal));
+        let distinct = distinct(&p, &f);
+        // Value of the last card seen in each suit: a merged card is equivalent to it.
+        let mut last = [0i32; 4];
+        for c in cards::iter(p.legal(&f)) {
+            let v =
+                if distinct & bit(c) == 0 { last[suit(c) as usize] } else { self.child_value(&f, &p, c, -INF, INF) };
+            last[suit(c) as usize] = v;
             out.push((c, v));
         }
         Ok(out)
     }
 
-    /// The value for `team` of playing `c` in `d`, searched in the window (alpha, beta).
-    #[inline]
-    fn child_value(&mut self, d: &Deal, c: Card, team: u8, alpha: i32, beta: i32) -> i32 {
+    /// The value for the bidder's team of leading `c` to set trump in `d`.
+    fn lead_value(&mut self, d: &Deal, c: Card, alpha: i32, beta: i32) -> i32 {
         let mut child = *d;
         child.apply_card(c);
-        if child.exhausted {
-            outcome(&child, team)
-        } else if child.actor() % 2 == team {
-            self.search(&child, alpha, beta)
+        let (f, p) = (Facts::of(&child), Pos::of(&child));
+        -self.search(&f, &p, -beta, -alpha)
+    }
+
+    /// The value for the team to act in `p` of playing `c`, searched in the window (alpha, beta).
+    #[inline]
+    fn child_value(&mut self, f: &Facts, p: &Pos, c: Card, alpha: i32, beta: i32) -> i32 {
+        let team = p.actor() & 1;
+        let child = p.play(f, c);
+        if child.len == 0 && f.decided(&child) {
+            f.bounds(&child, team).0
+        } else if child.actor() & 1 == team {
+            self.search(f, &child, alpha, beta)
         } else {
-            -self.search(&child, -beta, -alpha)
+            -self.search(f, &child, -beta, -alpha)
         }
     }
 
-    /// Negamax value of `d` for the team to act, fail-soft within (alpha, beta).
-    fn search(&mut self, d: &Deal, mut alpha: i32, mut beta: i32) -> i32 {
+    /// Negamax value of `p` for the team to act, fail-soft within (alpha, beta).
+    fn search(&mut self, f: &Facts, p: &Pos, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
-        let team = d.actor() % 2;
-        let boundary = d.trick_len == 0 && d.trump != NONE;
+        let team = p.actor() & 1;
+        let boundary = p.len == 0;
         let mut slot = usize::MAX;
-        let (mut key, mut g0, mut first) = (0u64, 0u8, NONE);
+        let (mut key, mut first) = (0u64, NONE);
         let (mut lo, mut hi) = (-INF, INF);
         if boundary {
-            (lo, hi) = bounds(d, team);
-            if let Some(e) = self.probe(d, &mut key, &mut g0, &mut slot) {
+            (lo, hi) = f.bounds(p, team);
+            (key, slot) = self.key(f, p);
+            let e = self.tt[slot];
+            if e.gen == self.gen && e.key == key && e.g0 == p.taken[0] {
                 lo = lo.max(e.lo as i32);
                 hi = hi.min(e.hi as i32);
                 first = e.best;
@@ -272,12 +472,12 @@ impl Solver {
             alpha = alpha.max(lo);
             beta = beta.min(hi);
         }
-        let (moves, n) = ordered(d, first);
+        let (moves, n) = ordered(p, f, first);
         let mut best = -INF;
         let mut best_card = moves[0];
         let a0 = alpha;
         for &c in &moves[..n] {
-            let v = self.child_value(d, c, team, alpha, beta);
+            let v = self.child_value(f, p, c, alpha, beta);
             if v > best {
                 best = v;
                 best_card = c;
@@ -297,27 +497,23 @@ impl Solver {
             } else {
                 (lo, hi) = (best, best);
             }
+            let g0 = p.taken[0];
             self.tt[slot] = Entry { key, g0, lo: lo as i8, hi: hi as i8, best: best_card, gen: self.gen };
         }
         best
     }
 
-    /// Computes the key and slot of a trick-boundary position; returns its entry if stored.
+    /// The key and slot of a trick-boundary position.
     #[inline]
-    fn probe(&self, d: &Deal, key: &mut u64, g0: &mut u8, slot: &mut usize) -> Option<Entry> {
-        let held = d.hands.iter().fold(0, |a, h| a | h);
-        let low_team = if held & bit(card(d.low_dealt.max(2), d.trump)) == 0 { d.low_taken_team & 1 } else { 0 };
-        let jack_team = if d.jack_taken != NONE { d.jack_taken & 1 } else { 0 };
-        *key = held
-            | (d.leader as u64) << 52
-            | (d.trump as u64) << 54
-            | (low_team as u64) << 56
-            | (jack_team as u64) << 57;
-        *g0 = d.game_pts[0];
-        let h = (*key ^ (*g0 as u64) << 58).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        *slot = (h >> (64 - TT_BITS)) as usize;
-        let e = self.tt[*slot];
-        (e.gen == self.gen && e.key == *key && e.g0 == *g0).then_some(e)
+    fn key(&self, f: &Facts, p: &Pos) -> (u64, usize) {
+        let held = p.hands[0] | p.hands[1] | p.hands[2] | p.hands[3];
+        let key = held
+            | (p.leader as u64) << 52
+            | (f.trump as u64) << 54
+            | ((p.low_team & 1) as u64) << 56
+            | ((p.jack_team & 1) as u64) << 57;
+        let h = (key ^ (p.taken[0] as u64) << 58).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (key, (h >> (64 - TT_BITS)) as usize)
     }
 }
 

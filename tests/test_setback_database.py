@@ -139,3 +139,28 @@ def test_bad_stage_and_database_input_is_refused(runs, tmp_path):
     (tmp_path / "junk.db").write_bytes(b"not a database at all")
     with pytest.raises(CfrkitError, match="junk.db"):
         play_match(f"db:{tmp_path / 'junk.db'}", "rules", 1)
+
+
+def test_hybrid_bids_like_the_database_and_plays_like_pimc(runs, tmp_path):
+    db = tmp_path / "setback.db"
+    setback.export_db(runs / "base", runs / "boot", db)
+    hybrid = setback.agent(f"hybrid:{db},worlds=4,threads=1,seed=3")
+    database, pimc = setback.agent(f"db:{db}"), setback.agent("pimc:worlds=4,threads=1,seed=3")
+    assert hybrid.name == f"hybrid:{db}(pimc:worlds=4,seed=3)"
+    game = setback.Game(seed=5, first_dealer=3)
+    rules = setback.agent("rules")
+    phases = []
+    for _ in range(80):
+        if game.winner is not None:
+            break
+        if game.deal_over:
+            game.next_deal()
+            continue
+        view = game.view(game.to_act)
+        same_as = database if view.phase == "auction" else pimc
+        assert hybrid.act(view, seed=7) == same_as.act(view, seed=7)
+        phases.append(view.phase)
+        game.agent_move(rules)
+    assert {"auction", "playout"} <= set(phases), phases
+    with pytest.raises(InvalidArgumentError, match="worlds"):
+        setback.agent(f"hybrid:{db},worlds=0")

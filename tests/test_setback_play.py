@@ -145,3 +145,32 @@ def test_match_command_prints_json_and_refuses_bad_agents():
     assert bad.returncode == 2
     assert bad.stdout == "" and "nobody" in bad.stderr
     assert "random, rules, table:DIR" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_margin_interval_holds_the_margin():
+    r = play_match("rules", "random", 40, seed=2)
+    assert r.margin == pytest.approx(r.mean_points_a - r.mean_points_b)
+    assert r.margin_ci_low < r.margin < r.margin_ci_high
+    one = play_match("rules", "random", 1, seed=2)
+    assert one.margin_ci_low is None and "95% CI" in str(one)
+
+
+def test_tournament_cross_table_matches_the_matches():
+    t = setback.tournament(["rules", "random"], 15, seed=4)
+    m = play_match("rules", "random", 15, seed=4)
+    assert t.win_rate("rules", "random") == m.win_rate
+    assert t.win_rate("random", "rules") == pytest.approx(1 - m.win_rate)
+    c = t.cell(1, 0)
+    assert c["margin"] == pytest.approx(-m.margin) and c["margin_ci"][0] == pytest.approx(-m.margin_ci_high)
+    assert "rules" in t.table() and "—" in t.table()
+    with pytest.raises(InvalidArgumentError, match="each agent once"):
+        setback.tournament(["rules", "rules"], 2)
+    with pytest.raises(InvalidArgumentError, match="at least two"):
+        setback.tournament(["rules"], 2)
+    r = _cli("tournament", "--agents", "rules", "random", "pimc:worlds=2,threads=1", "--pairs", "2", "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["agents"] == ["rules", "random", "pimc:worlds=2"] and len(d["matches"]) == 3
+    assert all(x["games"] == 4 for x in d["matches"])
+    bad = _cli("tournament", "--agents", "rules", "pimc:worlds=0", "--pairs", "2")
+    assert bad.returncode == 2 and "worlds" in bad.stderr and "Traceback" not in bad.stderr

@@ -61,5 +61,16 @@ __all__ = [
 from .agents import Agent, View, agent  # noqa: E402  (play: agents, matches, a game in the terminal)
 from .matches import MatchResult, play_match  # noqa: E402
 from .play import Game, play_game  # noqa: E402
+from .tournament import TournamentResult, tournament  # noqa: E402
 
-__all__ += ["Agent", "Game", "MatchResult", "View", "agent", "play_game", "play_match"]
+__all__ += [
+    "Agent",
+    "Game",
+    "MatchResult",
+    "TournamentResult",
+    "View",
+    "agent",
+    "play_game",
+    "play_match",
+    "tournament",
+]

@@ -3,8 +3,9 @@
 Agents are named by spec strings — ``"random"``, ``"rules"`` (the hand-written yardstick),
 ``"table:DIR"`` (argmax of a trained strategy, ``DIR/strategy.cfrkit`` or the file itself;
 ``"table:DIR+DIR2"`` bids from the bootstrap strategy in ``DIR2``), ``"table-sampled:DIR[+DIR2]"``
-(drawn from it) and ``"db:PATH"`` (the strategy database, spec §4.2) — or built from a Python
-callable ``func(view)`` that
+(drawn from it), ``"db:PATH"`` (the strategy database, spec §4.2), ``"pimc:worlds=64"``
+(Perfect Information Monte Carlo) and ``"hybrid:PATH,worlds=64"`` (the database's bids, PIMC's
+card play) — or built from a Python callable ``func(view)`` that
 returns a bid (``0`` = Pass, ``2``, ``3``, ``4``) in the auction and a card name such as ``"TD"``
 afterwards. The view (:class:`View`) shows only what that player may see.
 
@@ -27,7 +28,10 @@ from ..errors import InvalidArgumentError
 
 AgentLike = Union[str, Agent, Callable[[View], Union[int, str]]]
 
-SPECS = "random, rules, table:DIR[+DIR2], table-sampled:DIR[+DIR2], db:PATH"
+SPECS = (
+    "random, rules, table:DIR[+DIR2], table-sampled:DIR[+DIR2], db:PATH, pimc[:worlds=N,threads=T,seed=S], "
+    "hybrid:DBPATH[,worlds=N,threads=T,seed=S]"
+)
 
 
 def agent(spec: AgentLike, name: str | None = None) -> Agent:
@@ -60,6 +64,18 @@ def table_agent(path, sampled: bool = False, bootstrap=None) -> Agent:
     return Agent.from_spec(f"{'table-sampled' if sampled else 'table'}:{tables}")
 
 
+def pimc_agent(worlds: int = 64, threads: int = 0, seed: int = 0) -> Agent:
+    """Perfect Information Monte Carlo: samples ``worlds`` deals consistent with the player's
+    view (hand sizes, played cards, shown voids), solves each with all cards visible, and plays
+    the card (or bid) with the best average value. ``threads=0`` uses all cores."""
+    return Agent.from_spec(f"pimc:worlds={worlds},threads={threads},seed={seed}")
+
+
+def hybrid_agent(database, worlds: int = 64, threads: int = 0, seed: int = 0) -> Agent:
+    """Bids from a strategy database (the CFR player's bids), card play by PIMC."""
+    return Agent.from_spec(f"hybrid:{database},worlds={worlds},threads={threads},seed={seed}")
+
+
 def database_agent(path) -> Agent:
     """The database player (spec §4.2): argmax actions looked up in a strategy database written
     by :func:`cfrkit.setback.export_db`, with the original's fallbacks."""
@@ -73,6 +89,8 @@ __all__ = [
     "View",
     "agent",
     "database_agent",
+    "hybrid_agent",
+    "pimc_agent",
     "random_agent",
     "rules_agent",
     "table_agent",

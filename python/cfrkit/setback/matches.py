@@ -11,6 +11,7 @@ team. Pairs run in parallel with the GIL released; results depend only on the se
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 
 from .._cfrkit import setback_match
@@ -33,6 +34,9 @@ class MatchResult:
     deals: int
     mean_points_a: float
     mean_points_b: float
+    margin: float
+    margin_ci_low: float | None
+    margin_ci_high: float | None
     seed: int
     threads: int
     seconds: float
@@ -46,12 +50,18 @@ class MatchResult:
         d["games_per_second"] = self.games_per_second
         return d
 
+    def _margin_ci(self) -> str:
+        if self.margin_ci_low is None:
+            return ""
+        return f", 95% CI {self.margin_ci_low:+.3f} to {self.margin_ci_high:+.3f}"
+
     def __str__(self) -> str:
         return (
             f"{self.a} vs {self.b}: {self.games:,} games ({self.pairs:,} duplicate pairs), "
             f"A wins {self.a_wins:,} = {100 * self.win_rate:.2f}% "
             f"(95% CI {100 * self.ci_low:.2f}-{100 * self.ci_high:.2f}%); mean deal points per deal: "
-            f"A {self.mean_points_a:+.3f}, B {self.mean_points_b:+.3f} over {self.deals:,} deals; "
+            f"A {self.mean_points_a:+.3f}, B {self.mean_points_b:+.3f} over {self.deals:,} deals "
+            f"(margin {self.margin:+.3f}{self._margin_ci()}); "
             f"{self.seconds:.2f} s, {self.games_per_second:,.0f} games/s"
         )
 
@@ -60,7 +70,8 @@ def play_match(a: AgentLike, b: AgentLike, pairs: int = 1000, *, seed: int = 0, 
     """Plays ``pairs`` duplicate pairs (``2 * pairs`` games to 11) of ``a`` against ``b``.
 
     ``threads=0`` uses ``CFRKIT_NUM_THREADS`` or all cores; the result does not depend on it.
-    The 95% interval treats each pair's share of wins as one observation (normal approximation).
+    The 95% intervals treat each pair as one observation (normal approximation): its share of
+    wins for the win rate, its point difference and deal count for the margin per deal.
     """
     for name, v in (("pairs", pairs), ("seed", seed), ("threads", threads)):
         if not isinstance(v, int) or isinstance(v, bool) or v < (1 if name == "pairs" else 0):
@@ -82,6 +93,10 @@ def play_match(a: AgentLike, b: AgentLike, pairs: int = 1000, *, seed: int = 0, 
         deals=r["deals"],
         mean_points_a=r["mean_points"][0],
         mean_points_b=r["mean_points"][1],
+        margin=r["margin"],
+        # One pair gives no interval.
+        margin_ci_low=r["margin_ci"][0] if math.isfinite(r["margin_ci"][0]) else None,
+        margin_ci_high=r["margin_ci"][1] if math.isfinite(r["margin_ci"][1]) else None,
         seed=seed,
         threads=r["threads"],
         seconds=seconds,

@@ -3,10 +3,13 @@
 * ``match --a AGENT --b AGENT --pairs N [--threads T] [--seed S] [--json]`` — duplicate game
   pairs (spec §5.1); prints games, A's win rate with a 95% confidence interval and the mean
   deal points per team.
+* ``tournament --agents A B C ... --pairs N [--threads T] [--seed S] [--json]`` — every pair of
+  agents in duplicate games on the same decks; a cross table of win rates and mean deal-point
+  margins with 95% confidence intervals.
 * ``play [--bots AGENT] [--seed S]`` — a whole game in the terminal: you sit South with a bot
   partner against two bots.
 
-Agents: ``random``, ``rules``, ``table:DIR``, ``table-sampled:DIR``.
+Agents: see :data:`cfrkit.setback.agents.SPECS`.
 """
 
 from __future__ import annotations
@@ -15,10 +18,10 @@ import argparse
 import json
 import sys
 
+from .agents import SPECS as AGENTS_HELP
 from .matches import play_match
 from .play import Quit, play_game
-
-AGENTS_HELP = "random, rules, table:DIR (argmax of DIR/strategy.cfrkit) or table-sampled:DIR"
+from .tournament import tournament
 
 
 def add_commands(sub) -> None:
@@ -31,6 +34,13 @@ def add_commands(sub) -> None:
     m.add_argument("--seed", type=int, default=0, help="seed of the decks and random choices (default 0)")
     m.add_argument("--json", action="store_true", help="print the figures as one JSON line")
 
+    t = sub.add_parser("tournament", help="every pair of agents in duplicate matches: a cross table with 95%% CIs")
+    t.add_argument("--agents", nargs="+", required=True, metavar="AGENT", help=f"two or more agents: {AGENTS_HELP}")
+    t.add_argument("--pairs", type=int, default=1000, help="duplicate pairs per match, 2 games each (default 1000)")
+    t.add_argument("--threads", type=int, default=0, help="threads (default 0: CFRKIT_NUM_THREADS or all cores)")
+    t.add_argument("--seed", type=int, default=0, help="seed of the decks and random choices (default 0)")
+    t.add_argument("--json", action="store_true", help="print the matches as one JSON line")
+
     p = sub.add_parser("play", help="play a game in the terminal with a bot partner against two bots")
     p.add_argument("--bots", default="rules", metavar="AGENT", help=f"the three bots (default rules): {AGENTS_HELP}")
     p.add_argument("--seed", type=int, default=None, help="seed of the decks (default: random)")
@@ -39,6 +49,15 @@ def add_commands(sub) -> None:
 def _match(a: argparse.Namespace) -> int:
     r = play_match(a.a, a.b, a.pairs, seed=a.seed, threads=a.threads)
     print(json.dumps(r.to_dict(), sort_keys=True) if a.json else str(r))
+    return 0
+
+
+def _tournament(a: argparse.Namespace) -> int:
+    def progress(m) -> None:
+        print(str(m), file=sys.stderr)
+
+    r = tournament(a.agents, a.pairs, seed=a.seed, threads=a.threads, progress=None if a.json else progress)
+    print(json.dumps(r.to_dict(), sort_keys=True) if a.json else r.table())
     return 0
 
 
@@ -51,6 +70,6 @@ def _play(a: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"match": _match, "play": _play}
+COMMANDS = {"match": _match, "tournament": _tournament, "play": _play}
 
 __all__ = ["COMMANDS", "add_commands"]

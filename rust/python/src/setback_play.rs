@@ -192,8 +192,7 @@ impl Agent for CallableAgent {
     }
 }
 
-/// A Setback agent: from a spec string (`random`, `rules`, `table:DIR`, `table-sampled:DIR`) or
-/// a Python callable.
+/// A Setback agent: from a spec string (see `agent::SPECS`) or a Python callable.
 #[pyclass(module = "cfrkit._cfrkit", name = "SetbackAgent", frozen)]
 #[derive(Clone)]
 pub struct SetbackAgent {
@@ -243,6 +242,30 @@ impl SetbackAgent {
     #[getter]
     fn name(&self) -> String {
         self.inner.name()
+    }
+    /// The agent's move for `view` (whose player is to act): a bid (int) in the auction, a card
+    /// name afterwards. `seed` seeds the agent's random choices.
+    #[pyo3(signature = (view, seed = 0))]
+    fn act(&self, py: Python<'_>, view: &SetbackView, seed: u64) -> PyResult<PyObject> {
+        if !view.inner.to_act() {
+            return Err(Error::invalid("view", self.inner.name(), "a view of the player to act")).py();
+        }
+        let (agent, v) = (self.inner.clone(), view.inner);
+        let mut rng = stream(seed, 0, 0, 0);
+        let res = py.allow_threads(|| -> cfrkit_core::Result<Move> {
+            Ok(if v.phase() == Phase::Auction {
+                Move::Bid(agent::check_bid(agent.as_ref(), &v, agent.bid(&v, &mut rng)?)?)
+            } else {
+                Move::Card(agent::check_card(agent.as_ref(), &v, agent.play(&v, &mut rng)?)?)
+            })
+        });
+        if let Some(e) = self.take_error() {
+            return Err(e);
+        }
+        Ok(match res.py()? {
+            Move::Bid(b) => b.into_pyobject(py)?.into_any().unbind(),
+            Move::Card(c) => card_name(c).into_pyobject(py)?.into_any().unbind(),
+        })
     }
     fn __repr__(&self) -> String {
         format!("SetbackAgent({:?})", self.inner.name())
@@ -400,6 +423,8 @@ fn setback_match<'py>(
     d.set_item("ci", (s.ci[0], s.ci[1]))?;
     d.set_item("deals", s.deals)?;
     d.set_item("mean_points", (s.mean_points[0], s.mean_points[1]))?;
+    d.set_item("margin", s.margin)?;
+    d.set_item("margin_ci", (s.margin_ci[0], s.margin_ci[1]))?;
     d.set_item("threads", cfrkit_core::threads::resolve(threads).py()?)?;
     Ok(d)
 }

@@ -1,11 +1,15 @@
 //! The [`Agent`] trait — anything that bids and plays from a player's [`View`] — and agent spec
 //! strings: `random`, `rules`, `table:DIR` (argmax of a trained strategy), `table-sampled:DIR`
-//! (drawn from it) and `db:PATH` (the strategy database). `DIR` is a baseline training
-//! directory holding `strategy.cfrkit` (or the strategy file itself), optionally followed by
-//! `+DIR2`, a bootstrap training directory whose score-aware bids replace the baseline's.
+//! (drawn from it), `db:PATH` (the strategy database), `pimc[:OPTIONS]` (Perfect Information
+//! Monte Carlo, e.g. `pimc:worlds=64`) and `hybrid:PATH[,OPTIONS]` (the database's bids, PIMC's
+//! card play). `DIR` is a baseline training directory holding `strategy.cfrkit` (or the strategy
+//! file itself), optionally followed by `+DIR2`, a bootstrap training directory whose
+//! score-aware bids replace the baseline's.
 
 use super::super::cards::{self, Card};
+use super::super::pimc;
 use super::database::Database;
+use super::hybrid::HybridAgent;
 use super::random::RandomAgent;
 use super::rules_agent::RulesAgent;
 use super::strategy_agent::{StrategyAgent, TableMode};
@@ -27,7 +31,9 @@ pub trait Agent: Send + Sync {
 
 /// Spec strings the CLI and [`parse`] accept.
 pub const SPECS: &str = "random, rules, table:DIR[+DIR2], table-sampled:DIR[+DIR2] (DIR a baseline training \
-                         directory or strategy file, DIR2 a bootstrap one) or db:PATH (a strategy database)";
+                         directory or strategy file, DIR2 a bootstrap one), db:PATH (a strategy database), \
+                         pimc[:worlds=N,threads=T,seed=S] or hybrid:PATH[,worlds=N,threads=T,seed=S] (the \
+                         database's bids, PIMC's card play)";
 
 /// Builds an agent from a spec string (see [`SPECS`]).
 pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
@@ -40,11 +46,21 @@ pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
         ("rules", None) => Ok(Arc::new(RulesAgent)),
         ("table", Some(p)) if !p.is_empty() => Ok(Arc::new(StrategyAgent::load_tables(p, TableMode::Argmax)?)),
         ("table-sampled", Some(p)) if !p.is_empty() => Ok(Arc::new(StrategyAgent::load_tables(p, TableMode::Sampled)?)),
-        ("db", Some(p)) if !p.is_empty() => {
-            Ok(Arc::new(StrategyAgent::new(Arc::new(Database::open(p.as_ref())?), format!("db:{p}"))))
+        ("db", Some(p)) if !p.is_empty() => Ok(Arc::new(database_agent(p)?)),
+        ("pimc", opts) => Ok(Arc::new(pimc::parse(opts.unwrap_or(""))?)),
+        ("hybrid", Some(arg)) if !arg.is_empty() => {
+            let (path, opts) = arg.split_once(',').unwrap_or((arg, ""));
+            let player = pimc::parse(opts)?;
+            let label = format!("hybrid:{path}({})", player.name());
+            Ok(Arc::new(HybridAgent::new(Arc::new(database_agent(path)?), Arc::new(player), label)))
         }
         _ => Err(Error::invalid("agent", spec, format!("one of {SPECS}"))),
     }
+}
+
+/// The database player of the strategy database at `path`.
+fn database_agent(path: &str) -> Result<StrategyAgent> {
+    Ok(StrategyAgent::new(Arc::new(Database::open(path.as_ref())?), format!("db:{path}")))
 }
 
 /// Checks an agent's bid against the legal bids.

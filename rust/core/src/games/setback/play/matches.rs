@@ -84,6 +84,11 @@ pub struct Summary {
     pub deals: u64,
     /// Mean deal score per deal of A's team and of B's team (after the setback rule).
     pub mean_points: [f64; 2],
+    /// A's mean deal-point margin per deal (`mean_points[0] - mean_points[1]`).
+    pub margin: f64,
+    /// 95% confidence interval of the margin: the ratio estimator over pairs (each pair's point
+    /// difference and deal count one observation) with its delta-method variance.
+    pub margin_ci: [f64; 2],
 }
 
 /// Summarises pair outcomes.
@@ -107,7 +112,30 @@ pub fn summarize(outcomes: &[PairOutcome]) -> Summary {
             x as f64 / deals as f64
         }
     };
-    Summary { pairs: n, games: 2 * n, a_wins, win_rate, ci, deals, mean_points: [mean(pts[0]), mean(pts[1])] }
+    let margin = mean(pts[0] - pts[1]);
+    let margin_ci = if n < 2 || deals == 0 {
+        [f64::NEG_INFINITY, f64::INFINITY]
+    } else {
+        let mean_deals = deals as f64 / n as f64;
+        let resid = outcomes
+            .iter()
+            .map(|o| ((o.points[0] - o.points[1]) as f64 - margin * o.deals as f64).powi(2))
+            .sum::<f64>()
+            / (n - 1) as f64;
+        let half = 1.96 * (resid / n as f64).sqrt() / mean_deals;
+        [margin - half, margin + half]
+    };
+    Summary {
+        pairs: n,
+        games: 2 * n,
+        a_wins,
+        win_rate,
+        ci,
+        deals,
+        mean_points: [mean(pts[0]), mean(pts[1])],
+        margin,
+        margin_ci,
+    }
 }
 
 /// Plays `pairs` duplicate pairs of A against B and summarises them.

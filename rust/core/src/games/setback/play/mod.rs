@@ -4,12 +4,14 @@
 //! * [`agent`] — the [`agent::Agent`] trait and agent spec strings (`random`, `rules`, `table:DIR`);
 //! * [`random`], [`rules_agent`], [`strategy_agent`] (trained tables or the database) — the agents;
 //! * [`database`] — the SQLite strategy database: export and lookups (§4.1);
+//! * [`hybrid`] — one agent's bids with another's card play (the database's bids, PIMC's play);
 //! * [`game`] — a game to 11 with the dealer rotating and a reproducible stream of decks;
 //! * [`matches`] — duplicate game pairs in parallel, win rate with a 95% confidence interval.
 
 pub mod agent;
 pub mod database;
 pub mod game;
+pub mod hybrid;
 pub mod matches;
 pub mod random;
 pub mod rules_agent;

@@ -1,0 +1,117 @@
+"""Setback tournaments: every pair of agents plays a duplicate match (spec §5.1) on the same
+decks, in parallel; the result is a cross table of win rates and mean deal-point margins with
+95% confidence intervals.
+
+>>> from cfrkit.setback.tournament import tournament
+>>> t = tournament(["rules", "random"], pairs=20, seed=1)
+>>> t.win_rate("rules", "random") > 0.8, t.win_rate("random", "rules") < 0.2
+(True, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+
+from ..errors import InvalidArgumentError
+from .agents import AgentLike, agent
+from .matches import MatchResult, play_match
+
+
+@dataclasses.dataclass
+class TournamentResult:
+    """The matches of a tournament; ``matches[(i, j)]`` for ``i < j`` has agent ``i`` as A."""
+
+    agents: list[str]
+    pairs: int
+    seed: int
+    matches: dict[tuple[int, int], MatchResult]
+
+    def _index(self, name: str | int) -> int:
+        if isinstance(name, int):
+            return name
+        if name not in self.agents:
+            raise InvalidArgumentError(f"invalid value for agent: {name!r} (one of {', '.join(self.agents)})")
+        return self.agents.index(name)
+
+    def cell(self, row: str | int, col: str | int) -> dict:
+        """Row agent's win rate and margin per deal against the column agent, with 95% CIs."""
+        i, j = self._index(row), self._index(col)
+        if i == j:
+            raise InvalidArgumentError(f"invalid value for col: {col!r} (an agent other than the row agent)")
+        m = self.matches[(min(i, j), max(i, j))]
+        if i < j:
+            return {
+                "win_rate": m.win_rate,
+                "ci": (m.ci_low, m.ci_high),
+                "margin": m.margin,
+                "margin_ci": (m.margin_ci_low, m.margin_ci_high),
+            }
+        flip = lambda x: None if x is None else -x  # noqa: E731
+        return {
+            "win_rate": 1 - m.win_rate,
+            "ci": (1 - m.ci_high, 1 - m.ci_low),
+            "margin": -m.margin,
+            "margin_ci": (flip(m.margin_ci_high), flip(m.margin_ci_low)),
+        }
+
+    def win_rate(self, row: str | int, col: str | int) -> float:
+        return self.cell(row, col)["win_rate"]
+
+    def table(self) -> str:
+        """The cross table as text: each cell is the row agent's result against the column agent."""
+        n = len(self.agents)
+        cells = [["—" if i == j else _cell_text(self.cell(i, j)) for j in range(n)] for i in range(n)]
+        width = max(len(x) for x in [*self.agents, *(c for row in cells for c in row)]) + 2
+        head = (" " * width + "".join(f"{a:<{width}}" for a in self.agents)).rstrip()
+        lines = [
+            f"win rate of the row agent (95% CI) / mean deal-point margin per deal ± 95%; "
+            f"{2 * self.pairs:,} games per match, seed {self.seed}",
+            head,
+        ]
+        for a, row in zip(self.agents, cells):
+            lines.append((f"{a:<{width}}" + "".join(f"{c:<{width}}" for c in row)).rstrip())
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict:
+        return {
+            "agents": self.agents,
+            "pairs": self.pairs,
+            "seed": self.seed,
+            "matches": [m.to_dict() for _, m in sorted(self.matches.items())],
+        }
+
+
+def _cell_text(c: dict) -> str:
+    lo, hi = c["margin_ci"]
+    spread = "" if lo is None else f"±{(hi - lo) / 2:.2f}"
+    return f"{100 * c['win_rate']:.1f}% ({100 * c['ci'][0]:.1f}–{100 * c['ci'][1]:.1f}) {c['margin']:+.2f}{spread}"
+
+
+def tournament(
+    agents: Sequence[AgentLike],
+    pairs: int = 1000,
+    *,
+    seed: int = 0,
+    threads: int = 0,
+    progress: Callable[[MatchResult], None] | None = None,
+) -> TournamentResult:
+    """Plays every pair of ``agents`` in ``pairs`` duplicate pairs each, all on the decks of
+    ``seed``; ``progress`` is called with each finished match."""
+    built = [agent(a) for a in agents]
+    names = [a.name for a in built]
+    if len(built) < 2:
+        raise InvalidArgumentError(f"invalid value for agents: {names!r} (at least two agents)")
+    if len(set(names)) != len(names):
+        raise InvalidArgumentError(f"invalid value for agents: {names!r} (each agent once)")
+    matches = {}
+    for i in range(len(built)):
+        for j in range(i + 1, len(built)):
+            m = play_match(built[i], built[j], pairs, seed=seed, threads=threads)
+            matches[(i, j)] = m
+            if progress is not None:
+                progress(m)
+    return TournamentResult(names, pairs, seed, matches)
+
+
+__all__ = ["TournamentResult", "tournament"]

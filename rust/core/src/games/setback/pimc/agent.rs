@@ -202,3 +202,83 @@ impl Agent for PimcAgent {
         Ok(argmax(&values).expect("a non-empty list of legal cards"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::setback::play::matches::run_match;
+    use crate::games::setback::play::random::RandomAgent;
+    use crate::games::setback::play::rules_agent::RulesAgent;
+    use rand::SeedableRng;
+
+    /// Views of the player to act along deals played by the rules agent.
+    fn views(deals: u64) -> Vec<View> {
+        let mut rng = Pcg64::seed_from_u64(1);
+        let mut out = Vec::new();
+        for k in 0..deals {
+            let mut d = Deal::seeded(k);
+            while !d.is_finished() && !d.is_exhausted() {
+                let v = View::of_actor(&d, [0, 0]).unwrap();
+                out.push(v);
+                if d.phase() == Phase::Auction {
+                    d.bid(RulesAgent.bid(&v, &mut rng).unwrap()).unwrap();
+                } else {
+                    d.play_card(RulesAgent.play(&v, &mut rng).unwrap()).unwrap();
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn bad_arguments_are_errors() {
+        assert!(PimcAgent::new(0, 1, 0).is_err());
+        assert!(PimcAgent::new(MAX_WORLDS + 1, 1, 0).is_err());
+        let agent = PimcAgent::new(4, 1, 0).unwrap();
+        let d = Deal::seeded(3);
+        let not_to_act = View::new(&d, 2, [0, 0]);
+        let mut rng = Pcg64::seed_from_u64(0);
+        assert!(agent.bid(&not_to_act, &mut rng).is_err());
+        assert!(agent.play(&View::of_actor(&d, [0, 0]).unwrap(), &mut rng).is_err());
+    }
+
+    /// Values, and so decisions, depend on the view and the random stream only: not on threads.
+    #[test]
+    fn decisions_do_not_depend_on_threads() {
+        let one = PimcAgent::new(12, 1, 5).unwrap();
+        let two = PimcAgent::new(12, 2, 5).unwrap();
+        for (i, v) in views(4).iter().enumerate() {
+            let (mut r1, mut r2) = (Pcg64::seed_from_u64(i as u64), Pcg64::seed_from_u64(i as u64));
+            if v.legal_bids().len() > 1 {
+                assert_eq!(one.bid_values(v, &mut r1).unwrap(), two.bid_values(v, &mut r2).unwrap());
+            } else if v.legal_cards().count_ones() > 1 {
+                let values = one.card_values(v, &mut r1).unwrap();
+                assert_eq!(values, two.card_values(v, &mut r2).unwrap());
+                assert_eq!(
+                    values.iter().map(|x| x.0).collect::<Vec<_>>(),
+                    cards::iter(v.legal_cards()).collect::<Vec<_>>()
+                );
+                assert!(values.iter().all(|x| x.1.abs() <= 8.0));
+            }
+        }
+    }
+
+    /// PIMC plays whole games against the rules agent with only legal moves (the match checks
+    /// every bid and card).
+    #[test]
+    fn plays_legal_games_against_rules() {
+        let pimc = PimcAgent::new(8, 1, 0).unwrap();
+        let s = run_match(&pimc, &RulesAgent, 2, 3, 2).unwrap();
+        assert_eq!(s.games, 4);
+        assert!(s.deals >= 4);
+    }
+
+    /// PIMC beats the random agent clearly.
+    #[test]
+    fn beats_random() {
+        let pimc = PimcAgent::new(8, 1, 0).unwrap();
+        let s = run_match(&pimc, &RandomAgent, 4, 1, 2).unwrap();
+        assert!(s.win_rate >= 0.85, "{s:?}");
+        assert!(s.mean_points[0] > s.mean_points[1] + 1.0, "{s:?}");
+    }
+}

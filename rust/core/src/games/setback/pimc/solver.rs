@@ -29,7 +29,9 @@ use crate::error::{Error, Result};
 const NONE: u8 = u8::MAX;
 /// Above any value.
 const INF: i32 = 100;
-const TT_BITS: u32 = 16;
+const TT_BITS: u32 = 14;
+/// Tricks left (the current one included) from which trick-boundary positions go in the table.
+const TT_MIN_TRICKS: u32 = 2;
 
 /// Game points of every card.
 const CARD_POINTS: [u8; 52] = {
@@ -249,12 +251,12 @@ fn distinct(p: &Pos, f: &Facts) -> CardSet {
     }
     let live = p.live();
     let mut out = legal & !plain;
-    for s in 0..4 {
+    for mask in SUIT_MASK {
         let mut prev: Option<Card> = None;
-        for c in cards::iter(plain & SUIT_MASK[s]) {
+        for c in cards::iter(plain & mask) {
             if let Some(q) = prev {
                 // Equivalent when no card of the suit between the two is still in play.
-                if live & SUIT_MASK[s] & (bit(c) - 1) & !((bit(q) << 1) - 1) == 0 {
+                if live & mask & (bit(c) - 1) & !((bit(q) << 1) - 1) == 0 {
                     prev = Some(c);
                     continue;
                 }
@@ -450,18 +452,31 @@ impl Solver {
     fn search(&mut self, f: &Facts, p: &Pos, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         let team = p.actor() & 1;
+        let left = p.hands[p.leader as usize].count_ones();
+        if p.len == 0 && left == 1 {
+            // The last trick plays itself.
+            let mut q = *p;
+            for _ in 0..4 {
+                q = q.play(f, cards::lowest(q.hands[q.actor() as usize]));
+            }
+            return f.bounds(&q, team).0;
+        }
         let boundary = p.len == 0;
+        // The table pays only with a few tricks left to search.
+        let stored = boundary && left >= TT_MIN_TRICKS;
         let mut slot = usize::MAX;
         let (mut key, mut first) = (0u64, NONE);
         let (mut lo, mut hi) = (-INF, INF);
         if boundary {
             (lo, hi) = f.bounds(p, team);
-            (key, slot) = self.key(f, p);
-            let e = self.tt[slot];
-            if e.gen == self.gen && e.key == key && e.g0 == p.taken[0] {
-                lo = lo.max(e.lo as i32);
-                hi = hi.min(e.hi as i32);
-                first = e.best;
+            if stored {
+                (key, slot) = self.key(f, p);
+                let e = self.tt[slot];
+                if e.gen == self.gen && e.key == key && e.g0 == p.taken[0] {
+                    lo = lo.max(e.lo as i32);
+                    hi = hi.min(e.hi as i32);
+                    first = e.best;
+                }
             }
             if lo >= beta || lo == hi {
                 return lo;
@@ -489,7 +504,7 @@ impl Solver {
                 }
             }
         }
-        if boundary {
+        if stored {
             if best <= a0 {
                 hi = hi.min(best);
             } else if best >= beta {
@@ -562,14 +577,15 @@ mod tests {
     }
 
     /// The solver's card values and position value equal plain minimax on random endgames of one
-    /// to three tricks, at and inside trick boundaries.
+    /// to three tricks (and a few of four), at and inside trick boundaries.
     #[test]
     fn solver_equals_exhaustive_search_on_endgames() {
         let mut rng = Pcg64::seed_from_u64(17);
         let mut solver = Solver::new();
         let mut checked = 0;
-        while checked < 1500 {
-            let left = rng.gen_range(1..=3);
+        while checked < 1520 {
+            // Mostly one to three tricks left, and a few positions with four.
+            let left = if checked < 1500 { rng.gen_range(1..=3) } else { 4 };
             let extra = rng.gen_range(0..4);
             let Some(d) = random_position(&mut rng, left, extra) else { continue };
             let team = d.actor() % 2;

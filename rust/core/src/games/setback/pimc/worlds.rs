@@ -362,9 +362,9 @@ mod tests {
                         assert_eq!(hands[p] & view.played(), 0);
                         assert_eq!(hands[p].count_ones(), d.hands()[p].count_ones(), "hand size");
                         assert_eq!(w.dealt()[p] & !hands[p], view.played_by(p as u8));
-                        for s in 0..4 {
+                        for (s, mask) in SUIT_MASK.iter().enumerate() {
                             if true_voids[p] & (1 << s) != 0 {
-                                assert_eq!(hands[p] & SUIT_MASK[s], 0, "void in suit {s}");
+                                assert_eq!(hands[p] & mask, 0, "void in suit {s}");
                             }
                         }
                     }

@@ -2,12 +2,12 @@
 //!
 //! The hidden cards are the viewer's unseen cards: the other players' remaining hands and the 28
 //! cards never dealt. A *world* gives every other player exactly as many of them as it still holds
-//! and none of a suit it has shown void in; the rest stay undealt. Cards of one suit are
-//! interchangeable under these constraints, so the number of worlds is a sum over how many cards of
-//! each suit each player gets, which a dynamic programme over the suits counts exactly (`u128`).
-//! Sampling walks the suits drawing each suit's split in proportion to the number of worlds it
-//! leaves, then shuffles the suit's cards into that split: every consistent world has the same
-//! probability, and no draw is ever rejected.
+//! and none of a suit it has shown void in; the rest stay undealt. Cards of one suit (indeed of all
+//! suits closed to the same players) are interchangeable under these constraints, so the number
+//! of worlds is a sum over how many cards of each such class each player gets, which a dynamic
+//! programme over the classes counts exactly (`u128`). Sampling walks the classes drawing each
+//! class's split in proportion to the number of worlds it leaves, then shuffles the class's cards
+//! into that split: every consistent world has the same probability, and no draw is ever rejected.
 //!
 //! Voids: a follower who plays neither the suit led nor trump is void in the suit led (on a trump
 //! lead, any non-trump shows a trump void); trumping in reveals nothing. A [`View`] shows the
@@ -84,11 +84,16 @@ impl Knowledge {
 const MAX_NEED: usize = 7;
 const STATES: usize = MAX_NEED * MAX_NEED * MAX_NEED;
 
-fn binomial(n: u32, k: u32) -> u128 {
-    if k > n {
-        return 0;
+/// Pascal's triangle up to the 46 cards a viewer can have unseen.
+fn binomials() -> Vec<[u128; 47]> {
+    let mut t = vec![[0u128; 47]; 47];
+    for n in 0..47 {
+        t[n][0] = 1;
+        for k in 1..=n {
+            t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
+        }
     }
-    (0..k as u128).fold(1u128, |acc, i| acc * (n as u128 - i) / (i + 1))
+    t
 }
 
 fn state(r: [usize; 3]) -> usize {
@@ -96,17 +101,23 @@ fn state(r: [usize; 3]) -> usize {
 }
 
 /// Draws the hidden hands uniformly among the worlds consistent with a [`Knowledge`].
+///
+/// Suits closed to the same other players form one class of interchangeable cards (one class
+/// when nobody has shown a void), and the counting runs over the classes.
 #[derive(Clone, Debug)]
 pub struct Sampler {
     knowledge: Knowledge,
     others: [u8; 3],
     need: [usize; 3],
-    /// Unseen cards of each suit.
-    suit_cards: [CardSet; 4],
-    /// `ways[s][state(r)]`: worlds of suits `s..4` in which the others still need `r` cards.
+    /// Unseen cards of each class and the other players (bit i) void in it.
+    class_cards: Vec<CardSet>,
+    class_voids: Vec<u8>,
+    /// `ways[c][state(r)]`: worlds of classes `c..` in which the others still need `r` cards
+    /// (for class 0 only the state `need`).
     ways: Vec<[u128; STATES]>,
-    /// `binom[n][k]` for `n <= 13`.
-    binom: [[u128; 14]; 14],
+    binom: Vec<[u128; 47]>,
+    /// `supply[c][i]`: unseen cards of classes `c..` that other player `i` may hold.
+    supply: Vec<[usize; 3]>,
 }
 
 impl Sampler {
@@ -125,21 +136,50 @@ impl Sampler {
         if need.iter().any(|&n| n >= MAX_NEED) {
             return Err(Error::invalid("hand sizes", format!("{:?}", k.hand_sizes), "at most 6 cards a player"));
         }
-        let binom: [[u128; 14]; 14] = std::array::from_fn(|n| std::array::from_fn(|j| binomial(n as u32, j as u32)));
-        let suit_cards = std::array::from_fn(|s| k.unseen & SUIT_MASK[s]);
-        let mut s = Sampler { knowledge: k, others, need, suit_cards, ways: vec![[0u128; STATES]; 5], binom };
-        s.ways[4][0] = 1;
-        for su in (0..4).rev() {
-            for r0 in 0..=need[0] {
-                for r1 in 0..=need[1] {
-                    for r2 in 0..=need[2] {
+        let (mut class_cards, mut class_voids) = (Vec::new(), Vec::new());
+        for (su, mask) in SUIT_MASK.iter().enumerate() {
+            let closed = (0..3).filter(|&i| k.voids[others[i] as usize] & (1 << su) != 0).fold(0u8, |a, i| a | 1 << i);
+            match class_voids.iter().position(|&v| v == closed) {
+                Some(c) => class_cards[c] |= k.unseen & mask,
+                None => {
+                    class_cards.push(k.unseen & mask);
+                    class_voids.push(closed);
+                }
+            }
+        }
+        let n = class_cards.len();
+        let mut supply = vec![[0usize; 3]; n + 1];
+        for c in (0..n).rev() {
+            for i in 0..3 {
+                let open = class_voids[c] & (1 << i) == 0;
+                supply[c][i] = supply[c + 1][i] + if open { class_cards[c].count_ones() as usize } else { 0 };
+            }
+        }
+        let mut s = Sampler {
+            knowledge: k,
+            others,
+            need,
+            class_cards,
+            class_voids,
+            ways: vec![[0u128; STATES]; n + 1],
+            binom: binomials(),
+            supply,
+        };
+        s.ways[n][0] = 1;
+        for c in (0..n).rev() {
+            // States that classes c.. cannot fill have no worlds; class 0 starts from `need`.
+            let top = |i: usize| need[i].min(s.supply[c][i]);
+            let bottom = |i: usize| if c == 0 { need[i] } else { 0 };
+            for r0 in bottom(0)..=top(0) {
+                for r1 in bottom(1)..=top(1) {
+                    for r2 in bottom(2)..=top(2) {
                         let r = [r0, r1, r2];
                         let mut total = 0u128;
-                        s.for_splits(su, r, |_, w| {
+                        s.for_splits(c, r, |_, w| {
                             total += w;
                             false
                         });
-                        s.ways[su][state(r)] = total;
+                        s.ways[c][state(r)] = total;
                     }
                 }
             }
@@ -150,16 +190,18 @@ impl Sampler {
         Ok(s)
     }
 
-    /// Calls `f(split, ways)` for every split of suit `su` (cards to each other player) allowed
+    /// Calls `f(split, ways)` for every split of class `c` (cards to each other player) allowed
     /// when the others still need `r`, with the number of worlds it leaves (zero-weight splits
     /// skipped), until `f` returns true.
-    fn for_splits(&self, su: usize, r: [usize; 3], mut f: impl FnMut([usize; 3], u128) -> bool) {
-        let u = self.suit_cards[su].count_ones() as usize;
-        let cap = |i: usize| if self.knowledge.voids[self.others[i] as usize] & (1 << su) != 0 { 0 } else { r[i] };
-        for k0 in 0..=cap(0).min(u) {
-            for k1 in 0..=cap(1).min(u - k0) {
-                for k2 in 0..=cap(2).min(u - k0 - k1) {
-                    let rest = self.ways[su + 1][state([r[0] - k0, r[1] - k1, r[2] - k2])];
+    fn for_splits(&self, c: usize, r: [usize; 3], mut f: impl FnMut([usize; 3], u128) -> bool) {
+        let u = self.class_cards[c].count_ones() as usize;
+        let cap = |i: usize| if self.class_voids[c] & (1 << i) != 0 { 0 } else { r[i] };
+        // Later classes can give player i at most supply[c + 1][i] cards.
+        let least = |i: usize| r[i].saturating_sub(self.supply[c + 1][i]);
+        for k0 in least(0)..=cap(0).min(u) {
+            for k1 in least(1)..=cap(1).min(u - k0) {
+                for k2 in least(2)..=cap(2).min(u - k0 - k1) {
+                    let rest = self.ways[c + 1][state([r[0] - k0, r[1] - k1, r[2] - k2])];
                     if rest != 0 {
                         let split = self.binom[u][k0] * self.binom[u - k0][k1] * self.binom[u - k0 - k1][k2];
                         if f([k0, k1, k2], split * rest) {
@@ -187,10 +229,10 @@ impl Sampler {
         let mut hands = [0u64; 4];
         hands[self.knowledge.player as usize] = self.knowledge.hand;
         let mut r = self.need;
-        for su in 0..4 {
-            let mut x = rng.gen_range(0..self.ways[su][state(r)]);
+        for c in 0..self.class_cards.len() {
+            let mut x = rng.gen_range(0..self.ways[c][state(r)]);
             let mut chosen = [0usize; 3];
-            self.for_splits(su, r, |k, w| {
+            self.for_splits(c, r, |k, w| {
                 chosen = k;
                 if x < w {
                     return true;
@@ -198,8 +240,8 @@ impl Sampler {
                 x -= w;
                 false
             });
-            // Deal the suit's cards into the split by a partial Fisher–Yates shuffle.
-            let mut pool: Vec<Card> = cards::iter(self.suit_cards[su]).collect();
+            // Deal the class's cards into the split by a partial Fisher–Yates shuffle.
+            let mut pool: Vec<Card> = cards::iter(self.class_cards[c]).collect();
             let mut next = 0;
             for (i, &k) in chosen.iter().enumerate() {
                 for _ in 0..k {

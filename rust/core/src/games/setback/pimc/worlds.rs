@@ -150,10 +150,9 @@ impl Sampler {
         let n = class_cards.len();
         let mut supply = vec![[0usize; 3]; n + 1];
         for c in (0..n).rev() {
-            for i in 0..3 {
-                let open = class_voids[c] & (1 << i) == 0;
-                supply[c][i] = supply[c + 1][i] + if open { class_cards[c].count_ones() as usize } else { 0 };
-            }
+            let size = class_cards[c].count_ones() as usize;
+            supply[c] =
+                std::array::from_fn(|i| supply[c + 1][i] + if class_voids[c] & (1 << i) == 0 { size } else { 0 });
         }
         let mut s = Sampler {
             knowledge: k,

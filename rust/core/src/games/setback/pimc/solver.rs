@@ -19,7 +19,8 @@
 //!   and cheap discards to follow;
 //! * equivalent cards: two cards of one suit in one hand, both worth no game points, neither the
 //!   lowest trump dealt, with no card of that suit ranked between them still in play (in a hand or
-//!   in the current trick), lead to the same outcomes, so only the lower one is searched.
+//!   in the current trick), lead to the same outcomes, so only the lower one is searched; the same
+//!   holds for the trump-setting lead, where the card that would be Low is its suit's lowest card.
 
 use super::super::cards::{self, bit, card, game_points, rank, suit, Card, CardSet, JACK, SUIT_MASK};
 use super::super::rules::{Deal, Phase};
@@ -241,21 +242,14 @@ impl Pos {
     }
 }
 
-/// The legal cards of `p`'s player to act with equivalent cards merged into the lowest of each run
-/// (see the module documentation).
-fn distinct(p: &Pos, f: &Facts) -> CardSet {
-    let legal = p.legal(f);
-    let plain = legal & !POINT_CARDS & !bit(f.low_card);
-    if plain.count_ones() < 2 {
-        return legal;
-    }
-    let live = p.live();
+/// `legal` with each run of equivalent cards merged into its lowest card: cards of `plain` of one
+/// suit with no card of `live` ranked between them.
+fn merge(legal: CardSet, plain: CardSet, live: CardSet) -> CardSet {
     let mut out = legal & !plain;
     for mask in SUIT_MASK {
         let mut prev: Option<Card> = None;
         for c in cards::iter(plain & mask) {
             if let Some(q) = prev {
-                // Equivalent when no card of the suit between the two is still in play.
                 if live & mask & (bit(c) - 1) & !((bit(q) << 1) - 1) == 0 {
                     prev = Some(c);
                     continue;
@@ -268,13 +262,38 @@ fn distinct(p: &Pos, f: &Facts) -> CardSet {
     out
 }
 
-/// The legal cards of a deal's player to act with equivalent cards merged (all legal cards before
-/// trump is set).
-pub fn distinct_moves(d: &Deal) -> CardSet {
-    if d.trump == NONE || d.phase() != Phase::Playout {
-        return d.legal_cards();
+/// The legal cards of `p`'s player to act with equivalent cards merged into the lowest of each run
+/// (see the module documentation).
+fn distinct(p: &Pos, f: &Facts) -> CardSet {
+    let legal = p.legal(f);
+    let plain = legal & !POINT_CARDS & !bit(f.low_card);
+    if plain.count_ones() < 2 {
+        return legal;
     }
-    distinct(&Pos::of(d), &Facts::of(d))
+    merge(legal, plain, p.live())
+}
+
+/// The trump-setting leads of `d` with equivalent cards merged: as in the playout, where the card
+/// that would be Low is the lowest card of its suit dealt (nothing has been played yet).
+fn distinct_leads(d: &Deal) -> CardSet {
+    let legal = d.legal_cards();
+    let dealt = d.hands.iter().fold(0, |a, h| a | h);
+    let mut plain = legal & !POINT_CARDS;
+    for mask in SUIT_MASK {
+        if dealt & mask != 0 {
+            plain &= !bit(cards::lowest(dealt & mask));
+        }
+    }
+    merge(legal, plain, dealt)
+}
+
+/// The legal cards of a deal's player to act with equivalent cards merged.
+pub fn distinct_moves(d: &Deal) -> CardSet {
+    match d.phase() {
+        Phase::Establish => distinct_leads(d),
+        Phase::Playout => distinct(&Pos::of(d), &Facts::of(d)),
+        _ => 0,
+    }
 }
 
 /// The distinct legal cards in search order, `first` (if legal) ahead of the others.
@@ -389,7 +408,7 @@ impl Solver {
         let me = deal.actor() % 2;
         let mut best = -INF;
         if deal.phase() == Phase::Establish {
-            for c in cards::iter(deal.legal_cards()) {
+            for c in cards::iter(distinct_leads(deal)) {
                 // Only the best lead's value is needed: a lead no better than `best` may fail low.
                 best = best.max(self.lead_value(deal, c, best, INF));
             }
@@ -406,17 +425,19 @@ impl Solver {
         Self::check(deal)?;
         self.next_generation();
         let mut out: Vec<(Card, i32)> = Vec::with_capacity(6);
+        let distinct = distinct_moves(deal);
+        // Value of the last card seen in each suit: a merged card is equivalent to it.
+        let mut last = [0i32; 4];
         if deal.phase() == Phase::Establish {
             for c in cards::iter(deal.legal_cards()) {
-                let v = self.lead_value(deal, c, -INF, INF);
+                let v =
+                    if distinct & bit(c) == 0 { last[suit(c) as usize] } else { self.lead_value(deal, c, -INF, INF) };
+                last[suit(c) as usize] = v;
                 out.push((c, v));
             }
             return Ok(out);
         }
         let (f, p) = (Facts::of(deal), Pos::of(deal));
-        let distinct = distinct(&p, &f);
-        // Value of the last card seen in each suit: a merged card is equivalent to it.
-        let mut last = [0i32; 4];
         for c in cards::iter(p.legal(&f)) {
             let v =
                 if distinct & bit(c) == 0 { last[suit(c) as usize] } else { self.child_value(&f, &p, c, -INF, INF) };
@@ -624,6 +645,30 @@ mod tests {
                 assert_eq!(m & !d.playable(), 0);
                 merged += (m != d.playable()) as u32;
             }
+        }
+        assert!(merged > 0);
+    }
+
+    /// Trump-setting leads: merged leads get the values of a search of every lead.
+    #[test]
+    fn merged_leads_equal_searched_leads() {
+        let mut rng = Pcg64::seed_from_u64(29);
+        let mut solver = Solver::new();
+        let mut merged = 0;
+        for _ in 0..25 {
+            let mut d = Deal::random(&mut rng);
+            for b in [2, 0, 0, 0] {
+                d.bid(b).unwrap();
+            }
+            let values = solver.card_values(&d).unwrap();
+            merged += (distinct_moves(&d) != d.legal_cards()) as u32;
+            let mut best = -INF;
+            for (c, v) in values {
+                solver.next_generation();
+                assert_eq!(v, solver.lead_value(&d, c, -INF, INF), "lead {}", cards::card_name(c));
+                best = best.max(v);
+            }
+            assert_eq!(solver.value(&d, 1).unwrap(), best);
         }
         assert!(merged > 0);
     }

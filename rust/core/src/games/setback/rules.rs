@@ -63,6 +63,9 @@ pub struct Deal {
     pub(crate) game_pts: [u8; 2],
     /// Dealer-relative players who showed out of trump on a trump-led completed trick.
     pub(crate) voids: u8,
+    /// Every suit each player has shown void in (bit `4 * player + suit`): a follower who plays
+    /// neither the suit led nor trump has none of the suit led (trumping in reveals nothing).
+    pub(crate) shown_voids: u16,
     /// Team dealt the highest trump; lowest trump rank dealt; whether the Jack of trump was dealt.
     pub(crate) high_team: u8,
     pub(crate) low_dealt: u8,
@@ -115,6 +118,7 @@ impl Deal {
             jack_taken: NONE,
             game_pts: [0; 2],
             voids: 0,
+            shown_voids: 0,
             high_team: NONE,
             low_dealt: 0,
             jack_dealt: false,
@@ -208,6 +212,10 @@ impl Deal {
     /// Number of completed tricks.
     pub fn tricks_done(&self) -> u8 {
         self.tricks_done
+    }
+    /// The suits each player has shown void in, as a bit set of suits per dealer-relative player.
+    pub fn shown_voids(&self) -> [u8; 4] {
+        std::array::from_fn(|p| ((self.shown_voids >> (4 * p)) & 15) as u8)
     }
     /// Whether the deal's score can no longer change (spec §2.8); training stops here.
     pub fn is_exhausted(&self) -> bool {
@@ -346,6 +354,10 @@ impl Deal {
             self.trick_low = r;
         }
         if self.trick_len > 0 {
+            let led = suit(self.trick[0]);
+            if suit(c) != led && !is_trump {
+                self.shown_voids |= 1 << (4 * p + led);
+            }
             let w = self.trick[self.trick_winner as usize];
             if (suit(c) == suit(w) && r > rank(w)) || (is_trump && suit(w) != self.trump) {
                 self.trick_winner = self.trick_len;

@@ -10,12 +10,10 @@
 //! into that split: every consistent world has the same probability, and no draw is ever rejected.
 //!
 //! Voids: a follower who plays neither the suit led nor trump is void in the suit led (on a trump
-//! lead, any non-trump shows a trump void); trumping in reveals nothing. A [`View`] shows the
-//! current trick and the trump voids the deal records; the deal keeps no history of earlier
-//! tricks, so [`shown_voids`] cannot see a plain-suit void shown in a completed trick. Callers that
-//! track the history pass the full voids with [`Knowledge::with_voids`].
+//! lead, any non-trump shows a trump void); trumping in reveals nothing. The deal records every
+//! void shown ([`View::shown_voids`]); [`Knowledge::with_voids`] lets a caller pass other voids.
 
-use super::super::cards::{self, bit, suit, Card, CardSet, SUIT_MASK};
+use super::super::cards::{self, bit, Card, CardSet, SUIT_MASK};
 use super::super::play::view::View;
 use super::super::rules::{Deal, CARDS_PER_HAND};
 use crate::error::{Error, Result};
@@ -36,32 +34,10 @@ pub struct Knowledge {
     pub voids: [u8; 4],
 }
 
-/// Suits each player has visibly shown void in: trump voids the deal records (a non-trump card on
-/// a trump lead in a completed trick) and voids shown in the current trick.
-pub fn shown_voids(view: &View) -> [u8; 4] {
-    let mut voids = [0u8; 4];
-    let Some(trump) = view.trump() else { return voids };
-    let recorded = view.deal().voids;
-    for (p, v) in voids.iter_mut().enumerate() {
-        if recorded & (1 << p) != 0 {
-            *v |= 1 << trump;
-        }
-    }
-    if let (Some(leader), Some(&first)) = (view.leader(), view.trick().first()) {
-        let led = suit(first);
-        for (pos, &c) in view.trick().iter().enumerate().skip(1) {
-            if suit(c) != led && suit(c) != trump {
-                voids[(leader as usize + pos) % 4] |= 1 << led;
-            }
-        }
-    }
-    voids
-}
-
 impl Knowledge {
-    /// What `view` shows: own hand, unseen cards, hand sizes and [`shown_voids`].
+    /// What `view` shows: own hand, unseen cards, hand sizes and the voids shown.
     pub fn from_view(view: &View) -> Knowledge {
-        Knowledge::with_voids(view, shown_voids(view))
+        Knowledge::with_voids(view, view.shown_voids())
     }
 
     /// What `view` shows, with the voids given by a caller that tracked the whole history.
@@ -320,6 +296,7 @@ impl<'a> Worlds<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::setback::cards::suit;
     use crate::games::setback::rules::Phase;
     use rand::SeedableRng;
     use rand_pcg::Pcg64;
@@ -386,12 +363,8 @@ mod tests {
             random_play(Deal::seeded(k), &mut rng.clone(), |d, history, true_voids| {
                 let view = View::of_actor(d, [0, 0]).unwrap();
                 let me = view.player() as usize;
-                let shown = shown_voids(&view);
-                for p in 0..4 {
-                    assert_eq!(shown[p] & !true_voids[p], 0, "shown voids are real");
-                }
-                let knowledge = Knowledge::with_voids(&view, true_voids);
-                let worlds = Worlds::with_knowledge(&view, &knowledge).unwrap();
+                assert_eq!(view.shown_voids(), true_voids, "the view shows every void shown");
+                let worlds = Worlds::new(&view).unwrap();
                 for _ in 0..4 {
                     let w = worlds.sample(&mut rng).unwrap();
                     let hands = w.hands();

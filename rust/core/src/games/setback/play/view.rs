@@ -104,6 +104,11 @@ impl View {
         let deck: CardSet = (1u64 << cards::DECK_SIZE) - 1;
         deck & !self.hand() & !self.played()
     }
+    /// The suits each player has shown void in (public: read from the cards played), as a bit
+    /// set of suits per dealer-relative player.
+    pub fn shown_voids(&self) -> [u8; 4] {
+        self.deal.shown_voids()
+    }
     /// The game score of the dealer's team and of the other team before this deal.
     pub fn score(&self) -> [i32; 2] {
         self.score

@@ -174,3 +174,23 @@ def test_tournament_cross_table_matches_the_matches():
     assert all(x["games"] == 4 for x in d["matches"])
     bad = _cli("tournament", "--agents", "rules", "pimc:worlds=0", "--pairs", "2")
     assert bad.returncode == 2 and "worlds" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_shown_voids_are_real_and_public():
+    game = setback.Game(seed=3, first_dealer=0)
+    rules = agents.agent("rules")
+    seen = 0
+    for _ in range(400):
+        if game.winner is not None:
+            break
+        if game.deal_over:
+            game.next_deal()
+            continue
+        views = [game.view(seat) for seat in range(4)]
+        assert len({str(v.shown_voids) for v in views}) == 1, "every player sees the same voids"
+        for v in views:
+            for suit in views[0].shown_voids[v.player]:
+                assert not any(c.endswith(suit) for c in v.hand), (v.player, suit, v.hand)
+                seen += 1
+        game.agent_move(rules)
+    assert seen > 20

@@ -116,6 +116,15 @@ impl SetbackView {
     fn played_by(&self, p: u8) -> Vec<String> {
         cards_list(self.inner.played_by(p))
     }
+    /// Suits each player has shown void in (dealer-relative), e.g. `[[], ["H"], [], ["C", "S"]]`.
+    #[getter]
+    fn shown_voids(&self) -> Vec<Vec<String>> {
+        self.inner
+            .shown_voids()
+            .iter()
+            .map(|&v| (0..4u8).filter(|s| v & (1 << s) != 0).map(|s| cards::suit_char(s).to_string()).collect())
+            .collect()
+    }
     /// Game score `(dealer's team, other team)` before this deal.
     #[getter]
     fn score(&self) -> (i32, i32) {

@@ -5,9 +5,8 @@ under 0.5 s and 150 MB; one CFR+ iteration there in under 20 ms on 2 cores. The 
 table with the original's figures comes from `python benches/blackjack_vs_original.py`.
 """
 
-import pytest
-
 import cfrkit
+import pytest
 from cfrkit import blackjack
 
 

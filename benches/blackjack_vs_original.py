@@ -44,7 +44,10 @@ def measure(up, max_hits, iterations=0, threads=0):
     env = dict(os.environ)
     r = subprocess.run(
         [sys.executable, "-c", CHILD, json.dumps([up, max_hits, iterations, threads])],
-        capture_output=True, text=True, env=env, check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
     )
     return json.loads(r.stdout.strip().splitlines()[-1])
 
@@ -60,21 +63,60 @@ def main(argv=None) -> int:
     n3 = 2 if args.quick else 5
     rows = []
     b2 = measure((1, 1, 1), 2)
-    rows.append(("build (1,1) max_hits 2", f"{b2['nodes']:,} nodes: {b2['build_s'] * 1e3:.1f} ms, peak {mb(b2['peak_build'])} (+tree {mb(b2['tree_bytes'])})", "1.5 s, 240 MB (unoptimised)"))
+    rows.append(
+        (
+            "build (1,1) max_hits 2",
+            f"{b2['nodes']:,} nodes: {b2['build_s'] * 1e3:.1f} ms, "
+            f"peak {mb(b2['peak_build'])} (+tree {mb(b2['tree_bytes'])})",
+            "1.5 s, 240 MB (unoptimised)",
+        )
+    )
     b3 = measure((1, 1, 1), 3)
-    rows.append(("build (1,1) max_hits 3", f"{b3['nodes']:,} nodes: {b3['build_s']:.3f} s, peak {mb(b3['peak_build'])} (+tree {mb(b3['tree_bytes'])})", "not runnable (> 15 GB)"))
+    rows.append(
+        (
+            "build (1,1) max_hits 3",
+            f"{b3['nodes']:,} nodes: {b3['build_s']:.3f} s, peak {mb(b3['peak_build'])} (+tree {mb(b3['tree_bytes'])})",
+            "not runnable (> 15 GB)",
+        )
+    )
     b10 = measure((10, 10, 10), 3)
-    rows.append(("build (10,10) max_hits 3", f"{b10['nodes']:,} nodes: {b10['build_s']:.3f} s, peak {mb(b10['peak_build'])}", "45 s (-O0), 44 s (-O2)"))
+    rows.append(
+        (
+            "build (10,10) max_hits 3",
+            f"{b10['nodes']:,} nodes: {b10['build_s']:.3f} s, peak {mb(b10['peak_build'])}",
+            "45 s (-O0), 44 s (-O2)",
+        )
+    )
     t1 = measure((6, 6, 2), 1, 1000, 1)
-    rows.append(("CFR+ 1k iterations, max_hits 1, 1 thread", f"{t1['per_iter_s'] * 1000:.2f} s", "0.55 s (-O0, sampled deals)"))
+    rows.append(
+        ("CFR+ 1k iterations, max_hits 1, 1 thread", f"{t1['per_iter_s'] * 1000:.2f} s", "0.55 s (-O0, sampled deals)")
+    )
     t2 = measure((6, 6, 2), 2, 50 if args.quick else 200, 1)
-    rows.append(("CFR+ 1k iterations, max_hits 2, 1 thread", f"{t2['per_iter_s'] * 1000:.1f} s (from {50 if args.quick else 200})", "58 s (-O0), 7.9 s (-O2), sampled deals"))
+    rows.append(
+        (
+            "CFR+ 1k iterations, max_hits 2, 1 thread",
+            f"{t2['per_iter_s'] * 1000:.1f} s (from {50 if args.quick else 200})",
+            "58 s (-O0), 7.9 s (-O2), sampled deals",
+        )
+    )
     for threads in (1, 0):
         t = measure((10, 10, 10), 3, n3, threads)
-        rows.append((f"CFR+ iteration, (10,10) max_hits 3, {t['threads']} thread(s)", f"{t['per_iter_s'] * 1e3:.0f} ms, peak {mb(t['peak_solve'])}", "about 1.44 s, 5.9 GB peak"))
+        rows.append(
+            (
+                f"CFR+ iteration, (10,10) max_hits 3, {t['threads']} thread(s)",
+                f"{t['per_iter_s'] * 1e3:.0f} ms, peak {mb(t['peak_solve'])}",
+                "about 1.44 s, 5.9 GB peak",
+            )
+        )
     for threads in (1, 0):
         t = measure((1, 1, 1), 3, n3, threads)
-        rows.append((f"CFR+ iteration, (1,1) max_hits 3, {t['threads']} thread(s)", f"{t['per_iter_s'] * 1e3:.0f} ms, peak {mb(t['peak_solve'])}", "not runnable; target < 20 ms on 2 cores"))
+        rows.append(
+            (
+                f"CFR+ iteration, (1,1) max_hits 3, {t['threads']} thread(s)",
+                f"{t['per_iter_s'] * 1e3:.0f} ms, peak {mb(t['peak_solve'])}",
+                "not runnable; target < 20 ms on 2 cores",
+            )
+        )
     w = max(len(r[0]) for r in rows)
     w2 = max(len(r[1]) for r in rows)
     print(f"| {'work'.ljust(w)} | {'cfrkit'.ljust(w2)} | original |")

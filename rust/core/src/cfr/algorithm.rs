@@ -102,7 +102,7 @@ impl Step {
     /// Ends the iteration for one information set: updates its cumulative `regrets` (given the
     /// traversal's `instant` regrets where [`Algorithm::uses_instant_regrets`]) and writes the
     /// next `policy`.
-    #[inline]
+    #[inline(always)]
     pub fn update(&self, regrets: &mut [f64], instant: &mut [f64], policy: &mut [f64]) {
         match self.algorithm {
             Algorithm::Cfr => regret_matching(regrets, policy),
@@ -140,8 +140,34 @@ impl Step {
     }
 }
 
+impl Step {
+    /// [`Step::update`] on the `na` actions from `off` of whole arrays (`instant` empty where
+    /// the rule keeps none). Sets of 2 and 3 actions (all of Kuhn's and Leduc's) get copies of
+    /// the update for that constant length, which the compiler unrolls: with loops over a few
+    /// actions the update cost as much as a third of a Leduc iteration.
+    #[inline(always)]
+    pub fn update_at(&self, off: usize, na: usize, regrets: &mut [f64], instant: &mut [f64], policy: &mut [f64]) {
+        match na {
+            2 => self.update_fixed::<2>(off, regrets, instant, policy),
+            3 => self.update_fixed::<3>(off, regrets, instant, policy),
+            n => {
+                let m = if instant.is_empty() { &mut [][..] } else { &mut instant[off..off + n] };
+                self.update(&mut regrets[off..off + n], m, &mut policy[off..off + n]);
+            }
+        }
+    }
+
+    /// [`Step::update_at`] for `N` actions.
+    #[inline(always)]
+    fn update_fixed<const N: usize>(&self, off: usize, regrets: &mut [f64], instant: &mut [f64], policy: &mut [f64]) {
+        let m = if instant.is_empty() { &mut [][..] } else { &mut instant[off..off + N] };
+        self.update(&mut regrets[off..off + N], m, &mut policy[off..off + N]);
+    }
+}
+
 /// Regret matching exactly as OpenSpiel computes it: positive regrets normalised in action
 /// order, uniform when none is positive.
+#[inline]
 pub fn regret_matching(regrets: &[f64], policy: &mut [f64]) {
     let mut sum = 0.0;
     for &r in regrets {

@@ -86,7 +86,7 @@ impl Solver {
         for p in 0..tree.num_players {
             plan.write_lane_policy(&policy, p, &mut lane_policy);
         }
-        let scratch_len = plan.scratch_len(&tree, tree.depth_below(tree.root as usize));
+        let scratch_len = plan.scratch_len(&tree, plan.height());
         let split_size =
             SPLIT_SIZE.max((tree.num_nodes() / (threads * TASKS_PER_THREAD)).min(u32::MAX as usize) as u32);
         Ok(Solver {
@@ -102,7 +102,7 @@ impl Solver {
             threads,
             split_size,
             scratch: vec![0.0; scratch_len],
-            values: vec![0.0; plan.lanes],
+            values: vec![0.0; plan.root_lanes],
             lane_policy,
             plan,
             grouped,
@@ -218,7 +218,7 @@ impl Solver {
             weight: self.algorithm.average_weight(self.iteration),
             split_size: if self.threads > 1 { self.split_size } else { u32::MAX },
         };
-        walk.walk(tree.root as usize, &walk.root_reach(), &mut self.values, &mut self.scratch);
+        walk.walk(plan.root, &walk.root_reach(), &mut self.values, &mut self.scratch);
     }
 
     fn update(&mut self, player: usize) {
@@ -230,21 +230,18 @@ impl Solver {
             self.plan.write_lane_policy(&self.policy, player, &mut self.lane_policy);
             return;
         }
-        let infosets = &tree.infosets;
-        let mine = &self.plan.infosets_of[player];
-        let has_instant = algorithm.uses_instant_regrets();
+        let mine = &self.plan.sets_of[player];
         if self.threads == 1 {
-            for &i in mine {
-                let (off, na) = (infosets.offset[i as usize] as usize, infosets.num_actions(i as usize));
-                let m = if has_instant { &mut self.instant[off..off + na] } else { &mut [][..] };
-                step.update(&mut self.regrets[off..off + na], m, &mut self.policy[off..off + na]);
+            for &(off, na) in mine {
+                step.update_at(off as usize, na as usize, &mut self.regrets, &mut self.instant, &mut self.policy);
             }
         } else {
+            let has_instant = algorithm.uses_instant_regrets();
             let instant = Disjoint::new(&mut self.instant);
             let regrets = Disjoint::new(&mut self.regrets);
             let policy = Disjoint::new(&mut self.policy);
-            mine.par_iter().with_min_len(4096).for_each(|&i| {
-                let (off, na) = (infosets.offset[i as usize] as usize, infosets.num_actions(i as usize));
+            mine.par_iter().with_min_len(4096).for_each(|&(off, na)| {
+                let (off, na) = (off as usize, na as usize);
                 // SAFETY: each information set's action range is disjoint from every other's.
                 let (r, p) = unsafe { (regrets.slice(off, na), policy.slice(off, na)) };
                 let m = if has_instant { unsafe { instant.slice(off, na) } } else { &mut [][..] };

@@ -107,10 +107,9 @@ impl Step {
         match self.algorithm {
             Algorithm::Cfr => regret_matching(regrets, policy),
             Algorithm::CfrPlus => {
+                // Selects rather than branches: regrets' signs are unpredictable.
                 for r in regrets.iter_mut() {
-                    if *r < 0.0 {
-                        *r = 0.0;
-                    }
+                    *r = if *r < 0.0 { 0.0 } else { *r };
                 }
                 regret_matching(regrets, policy);
             }
@@ -169,11 +168,11 @@ impl Step {
 /// order, uniform when none is positive.
 #[inline]
 pub fn regret_matching(regrets: &[f64], policy: &mut [f64]) {
+    // Adding 0.0 for a non-positive regret leaves the sum as it is (it starts at +0.0 and
+    // never becomes -0.0), and selecting it is cheaper than branching on the sign.
     let mut sum = 0.0;
     for &r in regrets {
-        if r > 0.0 {
-            sum += r;
-        }
+        sum += if r > 0.0 { r } else { 0.0 };
     }
     if sum > 0.0 {
         for (p, &r) in policy.iter_mut().zip(regrets) {

@@ -557,6 +557,24 @@ impl Plan {
     /// lane-major copy `dst`.
     pub fn write_lane_policy(&self, policy: &[f64], player: usize, dst: &mut [f64]) {
         assert!(policy.len() == self.total_actions && dst.len() == self.lane_policy_len());
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: the CPU has AVX2 (checked when the plan was made).
+            return unsafe { self.write_avx2(policy, player, dst) };
+        }
+        self.write(policy, player, dst)
+    }
+
+    /// [`Plan::write_lane_policy`] compiled for AVX2: the compiler then copies with a third
+    /// fewer instructions (measured on Leduc).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn write_avx2(&self, policy: &[f64], player: usize, dst: &mut [f64]) {
+        self.write(policy, player, dst)
+    }
+
+    #[inline(always)]
+    fn write(&self, policy: &[f64], player: usize, dst: &mut [f64]) {
         let from = &self.copy_from[player];
         let mut at = 0;
         for &(to, len) in &self.runs_of[player] {

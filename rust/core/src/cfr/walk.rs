@@ -30,6 +30,7 @@ use crate::error::{Error, Result};
 use crate::tree::{NodeKind, PublicTree, NO_SLOT};
 use rayon::prelude::*;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Most players the walk supports (it is specialised per player count).
 pub const MAX_PLAYERS: usize = 4;
@@ -210,7 +211,7 @@ pub struct Plan {
 /// (ascending), which take the next lanes of the walk node in order.
 struct Part {
     node: usize,
-    lanes: Vec<u16>,
+    lanes: Rc<[u16]>,
 }
 
 fn padded_len(lanes: usize) -> usize {
@@ -254,7 +255,6 @@ struct Builder<'t> {
     plan: Plan,
     /// Groups of the tree's lane maps, for nodes over the tree's own lanes.
     map_groups: HashMap<u32, (u32, u32)>,
-    policy_len: usize,
     /// Scratch: position of a tree lane within a part.
     pos: Vec<u32>,
 }
@@ -315,8 +315,7 @@ impl Builder<'_> {
                 }
                 let (base, groups) = self.decision_groups(parts, own)?;
                 node.data = self.plan.decisions.len() as u32;
-                self.plan.decisions.push(DecisionPlan { base, groups, policy_at: self.policy_len });
-                self.policy_len += na * lanes;
+                self.plan.decisions.push(DecisionPlan { base, groups, policy_at: 0 });
             }
             NodeKind::Chance => match self.spread(parts) {
                 Some((sub, src, prob)) => {
@@ -414,7 +413,7 @@ impl Builder<'_> {
                 self.plan.group_lanes.push(lane as u16);
                 self.plan.groups.last_mut().unwrap().end += 1;
             }
-            for &l in &p.lanes {
+            for &l in p.lanes.iter() {
                 self.pos[l as usize] = u32::MAX;
             }
             offset += p.lanes.len() as u32;
@@ -448,7 +447,7 @@ impl Builder<'_> {
                 }
                 offset += p.lanes.len();
                 if !lanes.is_empty() {
-                    sub.push(Part { node: c, lanes });
+                    sub.push(Part { node: c, lanes: lanes.into() });
                 }
                 if src.len() > MAX_SPREAD_LANES {
                     return None;
@@ -497,36 +496,47 @@ impl Plan {
             #[cfg(not(target_arch = "x86_64"))]
             avx2: false,
         };
-        let mut b = Builder { tree, plan, map_groups: HashMap::new(), policy_len: 0, pos: vec![u32::MAX; l] };
-        let root = Part { node: tree.root as usize, lanes: (0..l as u16).collect() };
+        let mut b = Builder { tree, plan, map_groups: HashMap::new(), pos: vec![u32::MAX; l] };
+        let root = Part { node: tree.root as usize, lanes: (0..l as u16).collect::<Vec<_>>().into() };
         b.plan.root = b.build(&[root])? as usize;
-        let (mut plan, len) = (b.plan, b.policy_len);
+        let mut plan = b.plan;
         plan.ones = vec![1.0; plan.max_lanes];
         plan.zeros = vec![0.0; plan.max_lanes];
+        // Policies lane-major in node order, so that copying a player's policy writes memory
+        // in order.
+        let mut len = 0;
+        for node in plan.nodes.iter().filter(|n| n.kind == Kind::Decision) {
+            plan.decisions[node.data as usize].policy_at = len;
+            len += node.num_edges as usize * node.lanes as usize;
+        }
         let kept = len <= MAX_LANE_POLICY;
         plan.lane_policy_len = kept.then_some(len);
-        let mut copies: Vec<Vec<(u32, u32)>> = vec![vec![]; np];
+        // Each node's entries, then its runs of entries that hold a lane.
+        let mut from = vec![];
         for node in plan.nodes.iter().filter(|n| kept && n.kind == Kind::Decision) {
             let d = &plan.decisions[node.data as usize];
-            let copies = copies.get_mut(node.player as usize).ok_or_else(|| Error::Compile("bad player".into()))?;
+            let p = node.player as usize;
+            if p >= np {
+                return Err(Error::Compile("inconsistent public tree: player".into()));
+            }
+            let lanes = node.lanes as usize;
+            from.clear();
+            from.resize(node.num_edges as usize * lanes, u32::MAX);
             for g in &plan.groups[d.groups.0 as usize..d.groups.1 as usize] {
                 let off = tree.infosets.offset[(d.base + g.slot) as usize] as usize;
                 for a in 0..node.num_edges as usize {
                     for &lane in &plan.group_lanes[g.start as usize..g.end as usize] {
-                        let to = d.policy_at + a * node.lanes as usize + lane as usize;
-                        copies.push((to as u32, (off + a) as u32));
+                        from[a * lanes + lane as usize] = (off + a) as u32;
                     }
                 }
             }
-        }
-        for (p, mut copies) in copies.into_iter().enumerate() {
-            copies.sort_unstable();
-            for (k, &(to, from)) in copies.iter().enumerate() {
-                if k == 0 || copies[k - 1].0 + 1 != to {
-                    plan.runs_of[p].push((to, 0));
+            for (k, &f) in from.iter().enumerate().filter(|&(_, &f)| f != u32::MAX) {
+                let to = (d.policy_at + k) as u32;
+                match plan.runs_of[p].last_mut() {
+                    Some(run) if run.0 + run.1 == to => run.1 += 1,
+                    _ => plan.runs_of[p].push((to, 1)),
                 }
-                plan.runs_of[p].last_mut().unwrap().1 += 1;
-                plan.copy_from[p].push(from);
+                plan.copy_from[p].push(f);
             }
         }
         for i in 0..tree.infosets.len() {

@@ -17,7 +17,7 @@
 
 use super::abstraction::{self, Action, Actions, FOLLOW_CODES, LEAD_CODES, SKETCH_DOT, SKETCH_X};
 use super::cards::{self, suit, FIVE};
-use super::rules::{Deal, Phase, WIN_THRESHOLD};
+use super::rules::{legal_bids, Deal, Phase, BIDS, WIN_THRESHOLD};
 use crate::error::{Error, Result};
 
 /// A compact baseline key.
@@ -182,14 +182,8 @@ pub fn key_actions(k: Key) -> Vec<Action> {
         }
         ESTABLISH => vec![Action::Establish(0), Action::Establish(1)],
         BOOTSTRAP => {
-            // The legal bids (rules §1.3): Pass, any higher bid, and the dealer may take a Four.
-            let high = [0u8, 2, 3, 4][((k >> 52) & 3) as usize];
-            let dealer_turn = (k >> 57) & 3 == 3;
-            [0u8, 2, 3, 4]
-                .into_iter()
-                .filter(|&b| b == 0 || b > high || (b == 4 && high == 4 && dealer_turn))
-                .map(Action::Bid)
-                .collect()
+            let high = BIDS[((k >> 52) & 3) as usize];
+            legal_bids(high, (k >> 57) & 3 == 3).map(Action::Bid).collect()
         }
         _ => {
             let lead = (k >> 33) & 0x7fff == 0;

@@ -12,6 +12,13 @@ use rand::Rng;
 pub const CARDS_PER_HAND: usize = 6;
 /// Bid values: Pass 0, Two 2, Three 3, Four 4.
 pub const BIDS: [u8; 4] = [0, 2, 3, 4];
+
+/// The bids allowed over a high bid of `high` (0 = none), in the order of [`BIDS`] (§1.3): Pass,
+/// any higher bid, and the dealer (`dealer_turn`) may take a Four from a Four.
+pub fn legal_bids(high: u8, dealer_turn: bool) -> impl Iterator<Item = u8> {
+    BIDS.into_iter().filter(move |&b| b == 0 || b > high || (b == 4 && high == 4 && dealer_turn))
+}
+
 /// Score a team must reach to win a game.
 pub const WIN_THRESHOLD: i32 = 11;
 const NONE: u8 = u8::MAX;
@@ -231,11 +238,7 @@ impl Deal {
         if self.phase() != Phase::Auction {
             return Vec::new();
         }
-        let dealer_turn = self.num_bids == 3;
-        BIDS.iter()
-            .copied()
-            .filter(|&b| b == 0 || b > self.high_bid || (b == 4 && self.high_bid == 4 && dealer_turn))
-            .collect()
+        legal_bids(self.high_bid, self.num_bids == 3).collect()
     }
 
     /// Makes a bid; an illegal bid is refused and leaves the deal unchanged.

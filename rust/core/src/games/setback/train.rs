@@ -29,7 +29,7 @@
 use super::abstraction::{actions, Action, Actions};
 use super::bootstrap;
 use super::keys;
-use super::rules::{Deal, Phase};
+use super::rules::{legal_bids, Deal, Phase};
 use super::store::{Stage, Strategy};
 use super::table::{mix, KeyHasher, SlotMap, Table};
 use crate::error::{Error, Result};
@@ -258,8 +258,12 @@ impl<'a> Walker<'a> {
         if reach[0] == 0.0 && reach[1] == 0.0 {
             return 0.0;
         }
-        let bids = d.legal_bids();
-        let n = bids.len();
+        let mut bids = [0u8; 4];
+        let mut n = 0;
+        for b in legal_bids(d.high_bid, d.num_bids == 3) {
+            bids[n] = b;
+            n += 1;
+        }
         let bid_child = |b: u8| {
             let mut c = *d;
             c.apply_bid(b);

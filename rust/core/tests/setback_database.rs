@@ -1,6 +1,8 @@
 //! The bootstrap stage and the strategy database: training, exact resume, payoffs, export, and
 //! the database player against the table player.
 
+mod common;
+
 use cfrkit_core::games::setback::bootstrap::{self, WIN_BONUS};
 use cfrkit_core::games::setback::keys;
 use cfrkit_core::games::setback::play::agent;
@@ -11,6 +13,7 @@ use cfrkit_core::games::setback::play::strategy_agent::{Source, StrategyAgent, T
 use cfrkit_core::games::setback::rules::{Deal, Phase};
 use cfrkit_core::games::setback::store::{load_checkpoint, save_checkpoint, Stage, Strategy};
 use cfrkit_core::games::setback::train::{Algo, Trainer};
+use common::table_of;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use std::path::PathBuf;
@@ -32,14 +35,6 @@ fn baseline(deals: u64) -> Arc<Strategy> {
     Arc::new(Strategy::from_trainer(&t))
 }
 
-fn bootstrap_table(t: &Trainer) -> Vec<(u64, Vec<u32>)> {
-    t.table()
-        .entries()
-        .into_iter()
-        .map(|(k, s)| (k, (0..2 * keys::key_num_actions(k) as u32).map(|i| t.table().load(s + i).to_bits()).collect()))
-        .collect()
-}
-
 #[test]
 fn bootstrap_training_resumes_exactly_and_holds_only_score_aware_auction_keys() {
     let stop = AtomicBool::new(false);
@@ -54,7 +49,7 @@ fn bootstrap_training_resumes_exactly_and_holds_only_score_aware_auction_keys() 
     save_checkpoint(&part, &path).unwrap();
     let mut resumed = load_checkpoint(&path, 1, Some(base.clone())).unwrap();
     assert_eq!(resumed.run(300, LONG, &stop), 180);
-    assert_eq!(bootstrap_table(&resumed), bootstrap_table(&whole));
+    assert_eq!(table_of(&resumed), table_of(&whole));
     assert_eq!(resumed.stats().root_value, whole.stats().root_value);
 
     // A bootstrap checkpoint needs its own baseline.

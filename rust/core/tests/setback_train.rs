@@ -1,20 +1,14 @@
 //! Setback training in the core: reproducibility, exact resume, files, average strategies.
 
-use cfrkit_core::games::setback::keys;
+mod common;
+
 use cfrkit_core::games::setback::store::{load_checkpoint, save_checkpoint, Strategy};
 use cfrkit_core::games::setback::train::{average_strategy, Algo, Trainer};
+use common::table_of;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 const LONG: Duration = Duration::from_secs(3600);
-
-fn table_of(t: &Trainer) -> Vec<(u64, Vec<u32>)> {
-    t.table()
-        .entries()
-        .into_iter()
-        .map(|(k, s)| (k, (0..2 * keys::key_num_actions(k) as u32).map(|i| t.table().load(s + i).to_bits()).collect()))
-        .collect()
-}
 
 #[test]
 fn split_and_resumed_runs_equal_one_run() {

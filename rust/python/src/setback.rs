@@ -7,7 +7,7 @@ use cfrkit_core::games::setback::cards::{self, card_name, parse_card, parse_card
 use cfrkit_core::games::setback::keys::{self, key_string, parse_key};
 use cfrkit_core::games::setback::play::database;
 use cfrkit_core::games::setback::rules::{Deal, GameScore, Phase};
-use cfrkit_core::games::setback::store::{self, Stage, Strategy};
+use cfrkit_core::games::setback::store::{self, Strategy};
 use cfrkit_core::games::setback::train::{Algo, Trainer};
 use cfrkit_core::Error;
 use numpy::PyArray1;
@@ -211,16 +211,9 @@ impl SetbackGameScore {
     }
 }
 
-/// Loads the baseline strategy file of a bootstrap run.
+/// Loads the baseline strategy file of a bootstrap run (the trainer checks its stage).
 fn load_baseline(path: Option<&Path>) -> cfrkit_core::Result<Option<Arc<Strategy>>> {
-    path.map(|p| {
-        let s = Strategy::load(p)?;
-        if s.stage != Stage::Baseline {
-            return Err(Error::invalid("baseline", p.display(), "a baseline strategy file (this one is bootstrap)"));
-        }
-        Ok(Arc::new(s))
-    })
-    .transpose()
+    path.map(|p| Strategy::load(p).map(Arc::new)).transpose()
 }
 
 /// A training run of the baseline deal game, or of the bootstrap auction game.

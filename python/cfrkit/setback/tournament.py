@@ -47,12 +47,11 @@ class TournamentResult:
                 "margin": m.margin,
                 "margin_ci": (m.margin_ci_low, m.margin_ci_high),
             }
-        flip = lambda x: None if x is None else -x  # noqa: E731
         return {
             "win_rate": 1 - m.win_rate,
             "ci": (1 - m.ci_high, 1 - m.ci_low),
             "margin": -m.margin,
-            "margin_ci": (flip(m.margin_ci_high), flip(m.margin_ci_low)),
+            "margin_ci": (_negated(m.margin_ci_high), _negated(m.margin_ci_low)),
         }
 
     def win_rate(self, row: str | int, col: str | int) -> float:
@@ -80,6 +79,10 @@ class TournamentResult:
             "seed": self.seed,
             "matches": [m.to_dict() for _, m in sorted(self.matches.items())],
         }
+
+
+def _negated(x: float | None) -> float | None:
+    return None if x is None else -x
 
 
 def _cell_text(c: dict) -> str:

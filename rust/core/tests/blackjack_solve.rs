@@ -11,9 +11,19 @@ fn tree(up: [i64; 3], max_hits: i64) -> Arc<PublicTree> {
     Arc::new(Blackjack::new(&up, max_hits).unwrap().build().unwrap())
 }
 
+/// The average policy after `iterations` on the solver's engine for Blackjack++ (ranges).
 fn solve(tree: &Arc<PublicTree>, algorithm: &str, iterations: u64, threads: usize) -> Vec<f64> {
+    solve_on(tree, algorithm, iterations, threads, "ranges")
+}
+
+fn solve_on(tree: &Arc<PublicTree>, algorithm: &str, iterations: u64, threads: usize, engine: &str) -> Vec<f64> {
     let algo = Algorithm::parse(algorithm, DCFR_DEFAULTS).unwrap();
     let mut solver = Solver::new(tree.clone(), algo, true, threads).unwrap();
+    assert_eq!(solver.engine(), "ranges");
+    if engine == "lanes" {
+        solver.use_lanes().unwrap();
+    }
+    assert_eq!(solver.engine(), engine);
     assert_eq!(solver.run(iterations, None), iterations);
     solver.average_policy()
 }
@@ -99,36 +109,22 @@ fn results_do_not_depend_on_the_thread_count() {
     assert_eq!(solve(&t, "dcfr", 20, 1), solve(&t, "dcfr", 20, 3));
 }
 
-/// The range solver's iterates equal the lane solver's up to rounding; where regrets tie
-/// exactly, rounding may pick different iterates, so the check is on what both converge to.
+/// The two engines compute the same sums in different orders: their iterates agree up to
+/// rounding, and where regrets tie exactly rounding may pick different iterates, so the check
+/// is on what both converge to.
 #[test]
-fn range_solver_converges_like_the_lane_solver() {
-    use cfrkit_core::games::blackjack::ranges::RangeSolver;
-    let ranges = |t: &Arc<PublicTree>, algo: &str, iterations: u64, threads: usize| {
-        let game =
-            cfrkit_core::games::blackjack::Blackjack::from_spec(&cfrkit_core::spec::Spec::parse(&t.spec).unwrap())
-                .unwrap();
-        let mut r =
-            RangeSolver::new(t.clone(), &game, Algorithm::parse(algo, DCFR_DEFAULTS).unwrap(), threads).unwrap();
-        r.run(iterations);
-        assert_eq!(r.iteration(), iterations);
-        r.average_policy()
-    };
-    // The spec's values with alternating CFR+ over 10k iterations.
+fn range_engine_converges_like_the_lane_engine() {
     let t = tree([6, 6, 2], 1);
-    let ([p0, p1, dealer], nc) = evaluate(&t, &ranges(&t, "cfr+", 10_000, 2));
-    assert!((p0 - 1.4518574).abs() < 1e-6 && (p1 - 1.5481426).abs() < 1e-6 && dealer.abs() < 1e-6, "{p0} {p1}");
+    let ([p0, p1, _], nc) = evaluate(&t, &solve_on(&t, "cfr+", 10_000, 1, "lanes"));
+    assert!((p0 - 1.4518574).abs() < 1e-6 && (p1 - 1.5481426).abs() < 1e-6, "{p0} {p1}");
     assert!((0.0..1e-6).contains(&nc), "NashConv {nc}");
     for (up, mh, algo) in
         [([1, 1, 1], 2, "cfr+"), ([2, 9, 5], 2, "dcfr"), ([3, 3, 3], 2, "pcfr+"), ([10, 4, 1], 2, "cfr")]
     {
         let t = tree(up, mh);
-        let (va, na) = evaluate(&t, &solve(&t, algo, 300, 1));
-        let (vb, nb) = evaluate(&t, &ranges(&t, algo, 300, 1));
+        let (va, na) = evaluate(&t, &solve_on(&t, algo, 300, 1, "lanes"));
+        let (vb, nb) = evaluate(&t, &solve(&t, algo, 300, 2));
         assert!((va[0] - vb[0]).abs() < 1e-3 && (va[1] - vb[1]).abs() < 1e-3, "{up:?} {algo}: {va:?} {vb:?}");
         assert!(nb < 2.0 * na.max(1e-4), "{up:?} {algo}: NashConv {nb} (lanes: {na})");
     }
-    // Any thread count gives the same numbers.
-    let t = tree([1, 1, 1], 3);
-    assert_eq!(ranges(&t, "cfr+", 3, 1), ranges(&t, "cfr+", 3, 2));
 }

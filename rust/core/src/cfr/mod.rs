@@ -3,15 +3,20 @@
 //! `cfr` and `cfr+` are exactly OpenSpiel's `CFRSolver` and `CFRPlusSolver` (alternating updates,
 //! the same floating-point operations in the same order), so their exploitability trajectories
 //! agree with OpenSpiel's digit for digit. `lcfr`, `dcfr` and `pcfr+` share the traversal.
+//!
+//! A traversal runs on one of two engines: lane vectors over the compiled tree (any game; the
+//! one that matches OpenSpiel's arithmetic), or, for Blackjack++ trees, per-player ranges
+//! ([`RangeWalk`]), which compute the same sums in another order at a fraction of the cost.
 
 mod algorithm;
 mod checkpoint;
 mod grouped;
-mod walk;
+pub(crate) mod walk;
 
 pub use algorithm::{regret_matching, Algorithm, Step, ALGORITHM_NAMES, DCFR_DEFAULTS};
 
 use crate::error::Result;
+use crate::games::blackjack::ranges::RangeWalk;
 use crate::keying::Keying;
 use crate::threads;
 use crate::tree::PublicTree;
@@ -38,16 +43,45 @@ pub struct Solver {
     iteration: u64,
     pool: Arc<rayon::ThreadPool>,
     threads: usize,
-    split_size: u32,
-    /// The walk's precomputed per-tree data.
-    plan: Plan,
+    engine: Engine,
     /// Group-level state when solving under a coarser keying.
     grouped: Option<grouped::Grouped>,
+}
+
+/// How traversals are computed.
+enum Engine {
+    Lanes(Lanes),
+    Ranges(RangeWalk),
+}
+
+/// The lane walk's precomputed per-tree data and buffers.
+struct Lanes {
+    plan: Plan,
     /// The current policy lane-major per decision node (see [`Plan::write_lane_policy`]).
     lane_policy: Vec<f64>,
     /// The serial walk's scratch space and root values.
     scratch: Vec<f64>,
     values: Vec<f64>,
+    split_size: u32,
+}
+
+impl Lanes {
+    fn new(tree: &PublicTree, policy: &[f64], threads: usize) -> Result<Lanes> {
+        let plan = Plan::new(tree)?;
+        let mut lane_policy = vec![0.0; plan.lane_policy_len()];
+        for p in 0..tree.num_players {
+            plan.write_lane_policy(policy, p, &mut lane_policy);
+        }
+        let split_size =
+            SPLIT_SIZE.max((tree.num_nodes() / (threads * TASKS_PER_THREAD)).min(u32::MAX as usize) as u32);
+        Ok(Lanes {
+            scratch: vec![0.0; plan.scratch_len(tree, plan.height())],
+            values: vec![0.0; plan.root_lanes],
+            lane_policy,
+            plan,
+            split_size,
+        })
+    }
 }
 
 impl Solver {
@@ -81,14 +115,11 @@ impl Solver {
             policy[off..off + na].fill(1.0 / na as f64);
         }
         let instant = if algorithm.uses_instant_regrets() || grouped.is_some() { vec![0.0; n] } else { vec![] };
-        let plan = Plan::new(&tree)?;
-        let mut lane_policy = vec![0.0; plan.lane_policy_len()];
-        for p in 0..tree.num_players {
-            plan.write_lane_policy(&policy, p, &mut lane_policy);
-        }
-        let scratch_len = plan.scratch_len(&tree, plan.height());
-        let split_size =
-            SPLIT_SIZE.max((tree.num_nodes() / (threads * TASKS_PER_THREAD)).min(u32::MAX as usize) as u32);
+        let ranges = if grouped.is_none() { RangeWalk::for_tree(&tree) } else { None };
+        let engine = match ranges {
+            Some(walk) => Engine::Ranges(walk),
+            None => Engine::Lanes(Lanes::new(&tree, &policy, threads)?),
+        };
         Ok(Solver {
             tree,
             algorithm,
@@ -100,13 +131,25 @@ impl Solver {
             iteration: 0,
             pool: Arc::new(pool),
             threads,
-            split_size,
-            scratch: vec![0.0; scratch_len],
-            values: vec![0.0; plan.root_lanes],
-            lane_policy,
-            plan,
+            engine,
             grouped,
         })
+    }
+
+    /// The traversal engine: `"ranges"` for Blackjack++ trees, else `"lanes"`.
+    pub fn engine(&self) -> &'static str {
+        match self.engine {
+            Engine::Lanes(_) => "lanes",
+            Engine::Ranges(_) => "ranges",
+        }
+    }
+
+    /// Switches to the lane engine (the one every game has), e.g. to compare engines.
+    pub fn use_lanes(&mut self) -> Result<()> {
+        if let Engine::Ranges(_) = self.engine {
+            self.engine = Engine::Lanes(Lanes::new(&self.tree, &self.policy, self.threads)?);
+        }
+        Ok(())
     }
 
     /// The compiled game.
@@ -125,10 +168,12 @@ impl Solver {
     pub fn threads(&self) -> usize {
         self.threads
     }
-    /// Sets the subtree size (in public nodes) from which children are traversed in parallel.
-    /// Results do not depend on it; it only tunes speed.
+    /// Sets the subtree size (in public nodes) from which the lane walk traverses children in
+    /// parallel. Results do not depend on it; it only tunes speed.
     pub fn set_split_size(&mut self, nodes: u32) {
-        self.split_size = nodes.max(1);
+        if let Engine::Lanes(l) = &mut self.engine {
+            l.split_size = nodes.max(1);
+        }
     }
     /// Current (last-iterate) policy, indexed like the information sets' actions.
     pub fn current_policy(&self) -> &[f64] {
@@ -169,7 +214,14 @@ impl Solver {
     /// Refreshes what is derived from the current policy (after it was replaced wholesale).
     fn policy_changed(&mut self) {
         for p in 0..self.tree.num_players {
-            self.plan.write_lane_policy(&self.policy, p, &mut self.lane_policy);
+            self.lane_policy_changed(p);
+        }
+    }
+
+    /// Refreshes the lane engine's copy of `player`'s current policy.
+    fn lane_policy_changed(&mut self, player: usize) {
+        if let Engine::Lanes(l) = &mut self.engine {
+            l.plan.write_lane_policy(&self.policy, player, &mut l.lane_policy);
         }
     }
 
@@ -192,6 +244,13 @@ impl Solver {
     }
 
     fn traverse(&mut self, player: usize) {
+        if let Engine::Ranges(walk) = &self.engine {
+            let to_instant = self.algorithm.uses_instant_regrets();
+            let regrets = if to_instant { &mut self.instant } else { &mut self.regrets };
+            let weight = self.algorithm.average_weight(self.iteration);
+            walk.traverse(player, weight, &self.policy, regrets, &mut self.cumulative_policy, self.threads > 1);
+            return;
+        }
         match self.tree.num_players {
             1 => self.traverse_with::<1>(player),
             2 => self.traverse_with::<2>(player),
@@ -204,21 +263,22 @@ impl Solver {
     /// One player's traversal, specialised for `P` players.
     fn traverse_with<const P: usize>(&mut self, player: usize) {
         let tree = &*self.tree;
-        let plan = &self.plan;
+        let Engine::Lanes(lanes) = &mut self.engine else { unreachable!("ranges traverse above") };
+        let plan = &lanes.plan;
         let to_instant = self.algorithm.uses_instant_regrets() || self.grouped.is_some();
         let regrets = if to_instant { &mut self.instant } else { &mut self.regrets };
         let walk: Walk<P> = Walk {
             tree,
             plan,
             policy: &self.policy,
-            lane_policy: &self.lane_policy,
+            lane_policy: &lanes.lane_policy,
             player,
             regrets: Disjoint::new(regrets),
             average: Disjoint::new(&mut self.cumulative_policy),
             weight: self.algorithm.average_weight(self.iteration),
-            split_size: if self.threads > 1 { self.split_size } else { u32::MAX },
+            split_size: if self.threads > 1 { lanes.split_size } else { u32::MAX },
         };
-        walk.walk(plan.root, &walk.root_reach(), &mut self.values, &mut self.scratch);
+        walk.walk(plan.root, &walk.root_reach(), &mut lanes.values, &mut lanes.scratch);
     }
 
     fn update(&mut self, player: usize) {
@@ -227,10 +287,13 @@ impl Solver {
         let step = algorithm.step(self.iteration);
         if let Some(g) = &mut self.grouped {
             g.update(tree, algorithm, step, player, &mut self.instant, &mut self.policy);
-            self.plan.write_lane_policy(&self.policy, player, &mut self.lane_policy);
+            self.lane_policy_changed(player);
             return;
         }
-        let mine = &self.plan.sets_of[player];
+        let mine = match &self.engine {
+            Engine::Lanes(l) => &l.plan.sets_of[player],
+            Engine::Ranges(w) => &w.sets_of[player],
+        };
         if self.threads == 1 {
             for &(off, na) in mine {
                 step.update_at(off as usize, na as usize, &mut self.regrets, &mut self.instant, &mut self.policy);
@@ -248,7 +311,7 @@ impl Solver {
                 step.update(r, m, p);
             });
         }
-        self.plan.write_lane_policy(&self.policy, player, &mut self.lane_policy);
+        self.lane_policy_changed(player);
     }
 
     /// The average policy: cumulative policy normalised per information set (uniform where it

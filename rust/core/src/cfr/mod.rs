@@ -16,7 +16,7 @@ pub(crate) mod walk;
 pub use algorithm::{regret_matching, Algorithm, Step, ALGORITHM_NAMES, DCFR_DEFAULTS};
 
 use crate::error::Result;
-use crate::games::blackjack::ranges::RangeWalk;
+use crate::games::blackjack::ranges::{Arrays, RangeWalk};
 use crate::keying::Keying;
 use crate::threads;
 use crate::tree::PublicTree;
@@ -230,6 +230,12 @@ impl Solver {
         let np = self.tree.num_players;
         if self.alternating {
             for p in 0..np {
+                if let Engine::Ranges(_) = self.engine {
+                    // The range walk updates each information set as soon as its regrets
+                    // are final.
+                    self.traverse_ranges(p, true);
+                    continue;
+                }
                 self.traverse(p);
                 self.update(p);
             }
@@ -243,12 +249,23 @@ impl Solver {
         }
     }
 
+    /// One player's traversal on the range engine, with its update when `update`.
+    fn traverse_ranges(&mut self, player: usize, update: bool) {
+        let Engine::Ranges(walk) = &self.engine else { unreachable!("called for the range engine") };
+        let arrays = Arrays {
+            policy: &mut self.policy,
+            regrets: &mut self.regrets,
+            instant: &mut self.instant,
+            average: &mut self.cumulative_policy,
+        };
+        let a = self.algorithm;
+        let step = update.then(|| a.step(self.iteration));
+        walk.traverse(player, a, a.average_weight(self.iteration), step, arrays, self.threads > 1);
+    }
+
     fn traverse(&mut self, player: usize) {
-        if let Engine::Ranges(walk) = &self.engine {
-            let to_instant = self.algorithm.uses_instant_regrets();
-            let regrets = if to_instant { &mut self.instant } else { &mut self.regrets };
-            let weight = self.algorithm.average_weight(self.iteration);
-            walk.traverse(player, weight, &self.policy, regrets, &mut self.cumulative_policy, self.threads > 1);
+        if let Engine::Ranges(_) = self.engine {
+            self.traverse_ranges(player, false);
             return;
         }
         match self.tree.num_players {

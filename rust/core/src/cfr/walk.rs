@@ -58,6 +58,10 @@ impl Disjoint {
     pub fn new(v: &mut [f64]) -> Self {
         Disjoint { ptr: v.as_mut_ptr(), len: v.len() }
     }
+    /// Whether there are no entries.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
     /// A mutable view of `len` entries from `off`.
     ///
     /// # Safety

@@ -20,6 +20,7 @@ use super::rules::{card_prob, Hand, NUM_CARDS};
 use super::shape::Shape;
 use super::Blackjack;
 use crate::cfr::walk::Disjoint;
+use crate::cfr::{Algorithm, Step};
 use crate::error::{Error, Result};
 use crate::spec::Spec;
 use crate::tree::{NodeKind, PublicTree};
@@ -32,9 +33,6 @@ const ENTRIES: usize = NUM_CARDS * 2;
 
 /// Subtrees with at least this many decision nodes walk their children in parallel.
 const PARALLEL_DECISIONS: u32 = 1024;
-
-/// Hand values 0 (bust) and 4..=21, indexed directly.
-const VALUES: usize = 22;
 
 /// Where an edge leads: a decision node (its decision index) or a showdown.
 #[derive(Clone, Copy, Debug)]
@@ -53,23 +51,31 @@ struct Node {
     num_hits: u8,
     /// The showdown of the Hit cards that end the game, if any.
     hit_showdown: Option<u32>,
-    /// Decision nodes in this node's subtree, itself included.
+    /// Decision nodes in this node's subtree, itself included: the decision indices
+    /// `d + 1 - decisions..=d` (children come before parents).
     decisions: u32,
 }
 
-/// A showdown: the hands, and for the terminals after a Hit, the drawing player and the
-/// probabilities of the cards that end the game (zero for the others).
+/// A showdown, or the terminals after one Hit evaluated together (one per card that ends the
+/// game). For each traverser, a matrix gives the share of the pot won per own card and
+/// opponent card, summed over the ending cards with their probabilities.
 #[derive(Clone, Debug)]
 struct Showdown {
-    /// The hands at the terminal; for a Hit, the drawing player's hand before the draw.
-    hands: [Hand; 2],
+    /// Index in [`RangeWalk::matrices`] of each player's matrix as the traverser.
+    matrix: [u32; 2],
     /// Hits made (after the draw), and the pot.
     hits: [f64; 2],
     pot: f64,
-    /// The player who drew, for terminals after a Hit.
-    drawer: Option<u8>,
-    cards: Range,
+    /// Probability of the ending cards (1 without a draw).
+    chance: f64,
 }
+
+/// `m[10 * j + d]`: the traverser's share of the pot with own card `d` against opponent card
+/// `j` (1 higher, 1/2 equal, 0 lower or both bust), summed over the ending cards.
+type Matrix = [f64; NUM_CARDS * NUM_CARDS];
+
+/// What a showdown matrix depends on: both hands' up cards, who drew, which cards end.
+type MatrixKey = ([(u8, bool); 2], Option<u8>, [u64; NUM_CARDS], u8);
 
 /// A Blackjack++ tree prepared for range traversals.
 pub struct RangeWalk {
@@ -77,13 +83,15 @@ pub struct RangeWalk {
     /// (card probability, decision index) of the Hit edges that lead to decision nodes.
     hits: Vec<(f64, u32)>,
     showdowns: Vec<Showdown>,
+    matrices: Vec<Matrix>,
+    matrix_index: std::collections::HashMap<MatrixKey, u32>,
     root: u32,
     /// Probability of each down card.
     deal: Range,
-    /// Hand value per down card of each (up-card sum, ace) pair: index `2 * up_sum + ace`.
-    values: Vec<[u8; NUM_CARDS]>,
     /// Information sets of each player: (offset of the first action, number of actions).
     pub sets_of: [Vec<(u32, u32)>; 2],
+    /// Whether the CPU has AVX2 (then the walk runs its AVX2 variant).
+    avx2: bool,
 }
 
 /// What one traversal reads and writes.
@@ -91,10 +99,25 @@ struct Pass<'a> {
     w: &'a RangeWalk,
     player: u8,
     weight: f64,
-    policy: &'a [f64],
+    policy: Disjoint,
+    /// Where regret contributions go: the regrets, or the instantaneous regrets.
+    contributions: Disjoint,
     regrets: Disjoint,
+    instant: Disjoint,
     average: Disjoint,
+    /// The update that ends the iteration for the traverser's information sets, applied as
+    /// soon as each one's regrets are final (alternating updates), if any.
+    update: Option<Step>,
     parallel: bool,
+}
+
+/// The arrays a traversal uses, indexed like the tree's information sets' actions.
+pub struct Arrays<'a> {
+    pub policy: &'a mut [f64],
+    pub regrets: &'a mut [f64],
+    /// Instantaneous regrets (empty for rules that keep none).
+    pub instant: &'a mut [f64],
+    pub average: &'a mut [f64],
 }
 
 impl RangeWalk {
@@ -140,9 +163,14 @@ impl RangeWalk {
             nodes: vec![],
             hits: vec![],
             showdowns: vec![],
+            matrices: vec![],
+            matrix_index: Default::default(),
             root: 0,
+            #[cfg(target_arch = "x86_64")]
+            avx2: std::arch::is_x86_feature_detected!("avx2"),
+            #[cfg(not(target_arch = "x86_64"))]
+            avx2: false,
             deal: std::array::from_fn(|k| card_prob(k as u8 + 1)),
-            values: (0..64).map(|i| std::array::from_fn(|k| hand(i / 2, i % 2 == 1).value(k as u8 + 1))).collect(),
             sets_of,
         };
         let mut nodes = vec![None; tree.decisions.len()];
@@ -213,6 +241,15 @@ impl RangeWalk {
         let below = |c: u32| nodes[c as usize].as_ref().map_or(0, |c| c.decisions);
         let stand_decisions = if let Next::Decision(c) = stand { below(c) } else { 0 };
         let decisions = 1 + stand_decisions + hits.iter().map(|&(_, c)| below(c)).sum::<u32>();
+        // The subtree's decisions must be the contiguous range that ends at this node's.
+        let first = |n: Next| match n {
+            Next::Decision(c) => c + 1 - below(c),
+            Next::Showdown(_) => u32::MAX,
+        };
+        let lowest = hits.iter().map(|&(_, c)| first(Next::Decision(c))).chain([first(stand), d as u32]).min()?;
+        if d as u32 + 1 - decisions != lowest {
+            return None;
+        }
         let first_hit = self.hits.len() as u32;
         self.hits.extend_from_slice(&hits);
         nodes[d] = Some(Node {
@@ -226,101 +263,104 @@ impl RangeWalk {
         Some(Next::Decision(d as u32))
     }
 
+    /// Adds the showdown of `hands` (for a Hit: the drawer's hand before the draw, with the
+    /// hit counted) where the ending cards have probabilities `cards`.
     fn showdown(&mut self, hands: [Hand; 2], drawer: Option<u8>, cards: Range) -> u32 {
         let hits = [f64::from(hands[0].hits), f64::from(hands[1].hits)];
-        let pot = 3.0 + hits[0] + hits[1];
-        self.showdowns.push(Showdown { hands, hits, pot, drawer, cards });
+        let matrix = [0, 1].map(|player| self.matrix(hands, drawer, cards, player));
+        let chance = if drawer.is_some() { cards.iter().sum() } else { 1.0 };
+        self.showdowns.push(Showdown { matrix, hits, pot: 3.0 + hits[0] + hits[1], chance });
         (self.showdowns.len() - 1) as u32
     }
 
-    /// One traversal for `player` under `policy`: adds the counterfactual regrets to `regrets`
-    /// and `weight` times the reach-weighted policy to `average` (both indexed like the
-    /// tree's information sets' actions). `parallel` walks large subtrees on the current rayon
-    /// pool; the numbers do not depend on it.
+    /// The index of the showdown matrix for traverser `player` (made once per key).
+    fn matrix(&mut self, hands: [Hand; 2], drawer: Option<u8>, cards: Range, player: u8) -> u32 {
+        let key: MatrixKey =
+            (hands.map(|h| (h.up_sum, h.ace)), drawer, cards.map(f64::to_bits), player);
+        if let Some(&i) = self.matrix_index.get(&key) {
+            return i;
+        }
+        let (me, other) = (usize::from(player), usize::from(1 - player));
+        let mut m = [0.0; NUM_CARDS * NUM_CARDS];
+        let draws: Vec<(u8, f64)> = match drawer {
+            Some(_) => (1..=NUM_CARDS as u8).map(|c| (c, cards[c as usize - 1])).filter(|x| x.1 > 0.0).collect(),
+            None => vec![(0, 1.0)],
+        };
+        for (card, q) in draws {
+            let with = |p: usize| if drawer == Some(p as u8) { card } else { 0 };
+            let (mine, theirs) = (hand_values(&hands[me], with(me)), hand_values(&hands[other], with(other)));
+            for (j, &t) in theirs.iter().enumerate() {
+                for (d, &v) in mine.iter().enumerate() {
+                    // Beat lower hands (bust is 0), split the pot with equal ones; bust never wins.
+                    let share = if v == 0 || v < t { 0.0 } else if v == t { 0.5 } else { 1.0 };
+                    m[NUM_CARDS * j + d] += q * share;
+                }
+            }
+        }
+        self.matrices.push(m);
+        let i = (self.matrices.len() - 1) as u32;
+        self.matrix_index.insert(key, i);
+        i
+    }
+
+    /// One traversal for `player` under the current policy: adds the counterfactual regrets
+    /// (to the instantaneous regrets where `algorithm` keeps them) and `weight` times the
+    /// reach-weighted policy to the average. With `update`, also ends the iteration for the
+    /// player's information sets (as [`Step::update`] would after the traversal: each one's
+    /// policy is read only before its own update). `parallel` walks large subtrees on the
+    /// current rayon pool; the numbers do not depend on it.
     pub fn traverse(
         &self,
         player: usize,
+        algorithm: Algorithm,
         weight: f64,
-        policy: &[f64],
-        regrets: &mut [f64],
-        average: &mut [f64],
+        update: Option<Step>,
+        a: Arrays<'_>,
         parallel: bool,
     ) {
         let n = self.nodes.len() * ENTRIES;
-        assert!(policy.len() == n && regrets.len() == n && average.len() == n);
+        let instant = algorithm.uses_instant_regrets();
+        assert!(a.policy.len() == n && a.regrets.len() == n && a.average.len() == n);
+        assert_eq!(a.instant.len(), if instant { n } else { 0 });
+        let regrets = Disjoint::new(a.regrets);
+        let instant_d = Disjoint::new(a.instant);
         let pass = Pass {
             w: self,
             player: player as u8,
             weight,
-            policy,
-            regrets: Disjoint::new(regrets),
-            average: Disjoint::new(average),
+            policy: Disjoint::new(a.policy),
+            contributions: if instant { instant_d } else { regrets },
+            regrets,
+            instant: instant_d,
+            average: Disjoint::new(a.average),
+            update,
             parallel,
         };
         pass.walk(self.root, &self.deal, &[1.0; NUM_CARDS]);
     }
 
-    /// Hand values per down card of `hand` with `card` added (0 for none).
-    #[inline]
-    fn hand_values(&self, hand: &Hand, card: u8) -> &[u8; NUM_CARDS] {
-        let i = 2 * usize::from(hand.up_sum + card) + usize::from(hand.ace || card == 1);
-        &self.values[i]
-    }
-
     /// The traverser's values at showdown `s` against the opponent's range `opp` (chance
-    /// included), per own down card.
-    #[inline]
+    /// included), per own down card: the pot times the share won, less the own hits paid.
+    #[inline(always)]
     fn showdown_values(&self, s: &Showdown, player: usize, opp: &Range) -> Range {
-        let other = 1 - player;
-        // The opponent's range by hand value, over every ending card when it drew.
-        let mut eq = [0.0; VALUES];
-        if s.drawer == Some(other as u8) {
-            for (k, &q) in s.cards.iter().enumerate() {
-                if q != 0.0 {
-                    let values = self.hand_values(&s.hands[other], k as u8 + 1);
-                    for (&v, &r) in values.iter().zip(opp) {
-                        eq[v as usize] += q * r;
-                    }
-                }
-            }
-        } else {
-            let values = self.hand_values(&s.hands[other], 0);
-            for (&v, &r) in values.iter().zip(opp) {
-                eq[v as usize] += r;
+        let m = &self.matrices[s.matrix[player] as usize];
+        let mut won = [0.0; NUM_CARDS];
+        let mut total = 0.0;
+        for (j, &r) in opp.iter().enumerate() {
+            total += r;
+            for (w, &x) in won.iter_mut().zip(&m[NUM_CARDS * j..NUM_CARDS * (j + 1)]) {
+                *w += x * r;
             }
         }
-        // payoff[v]: the traverser's value with hand value v: beat lower hands (bust is 0),
-        // split the pot with equal ones, pay the own hits; bust never wins.
-        let mut payoff = [0.0; VALUES];
-        let mut below = eq[0];
-        for v in 1..VALUES {
-            payoff[v] = s.pot * (below + 0.5 * eq[v]);
-            below += eq[v];
-        }
-        let lost = s.hits[player] * below;
-        let mut out = [0.0; NUM_CARDS];
-        if s.drawer == Some(player as u8) {
-            for (k, &q) in s.cards.iter().enumerate() {
-                if q != 0.0 {
-                    let values = self.hand_values(&s.hands[player], k as u8 + 1);
-                    for (o, &v) in out.iter_mut().zip(values) {
-                        *o += q * (payoff[v as usize] - lost);
-                    }
-                }
-            }
-        } else {
-            let values = self.hand_values(&s.hands[player], 0);
-            for (o, &v) in out.iter_mut().zip(values) {
-                *o = payoff[v as usize] - lost;
-            }
-        }
-        out
+        let paid = s.hits[player] * s.chance * total;
+        won.map(|w| s.pot * w - paid)
     }
 }
 
-/// The hand with up-card sum `up_sum` and `ace` (only its value per down card matters).
-fn hand(up_sum: usize, ace: bool) -> Hand {
-    Hand { up_sum: up_sum as u8, ace, hits: 0, done: true }
+/// Hand values per down card of `hand` with `card` added (0 for none).
+fn hand_values(hand: &Hand, card: u8) -> [u8; NUM_CARDS] {
+    let h = Hand { up_sum: hand.up_sum + card, ace: hand.ace || card == 1, ..*hand };
+    std::array::from_fn(|k| h.value(k as u8 + 1))
 }
 
 fn scaled(x: &Range, by: &[f64], col: usize) -> Range {
@@ -342,27 +382,63 @@ impl Pass<'_> {
     /// card, `own` the traverser's reach per own card; returns the traverser's counterfactual
     /// values per own card (without its own card's deal probability).
     fn walk(&self, d: u32, opp: &Range, own: &Range) -> Range {
+        #[cfg(target_arch = "x86_64")]
+        if self.w.avx2 {
+            // SAFETY: the CPU has AVX2 (checked when the walk was made).
+            return unsafe { self.walk_avx2(d, opp, own) };
+        }
+        self.walk_plain(d, opp, own)
+    }
+
+    #[inline(never)]
+    fn walk_plain(&self, d: u32, opp: &Range, own: &Range) -> Range {
+        self.node(d, opp, own)
+    }
+
+    /// The walk compiled for AVX2: the same operations card by card (no fused multiply-add),
+    /// hence the same numbers, on wider vectors.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn walk_avx2(&self, d: u32, opp: &Range, own: &Range) -> Range {
+        self.node(d, opp, own)
+    }
+
+    /// The work at decision `d` (see [`Self::walk`]); inlined into each instruction-set variant.
+    #[inline(always)]
+    fn node(&self, d: u32, opp: &Range, own: &Range) -> Range {
+        let node = &self.w.nodes[d as usize];
         if !any_nonzero(opp) && !any_nonzero(own) {
+            // Nothing to add below: only the updates remain.
+            if self.update.is_some() {
+                for x in d + 1 - node.decisions..=d {
+                    if self.w.nodes[x as usize].player == self.player {
+                        self.update_node(x as usize * ENTRIES);
+                    }
+                }
+            }
             return [0.0; NUM_CARDS];
         }
-        let node = &self.w.nodes[d as usize];
         let off = d as usize * ENTRIES;
-        let pol = &self.policy[off..off + ENTRIES];
+        // SAFETY: decision `d`'s entries are read and written only by the walk of its own
+        // subtree, and by nothing else during it.
+        let pol: [f64; ENTRIES] = unsafe { self.policy.slice(off, ENTRIES) }.try_into().unwrap();
         let mine = node.player == self.player;
-        let (stand_ranges, hit_ranges) = if mine {
-            ((*opp, scaled(own, pol, 0)), (*opp, scaled(own, pol, 1)))
+        // The acting player's reach splits between Stand and Hit.
+        let acting = if mine { own } else { opp };
+        let (after_stand, after_hit) = (scaled(acting, &pol, 0), scaled(acting, &pol, 1));
+        let (stand, hit) = if mine {
+            self.children(node, (opp, &after_stand), (opp, &after_hit))
         } else {
-            ((scaled(opp, pol, 0), *own), (scaled(opp, pol, 1), *own))
+            self.children(node, (&after_stand, own), (&after_hit, own))
         };
-        let (stand, hit) = self.children(node, stand_ranges, hit_ranges);
         if !mine {
             return std::array::from_fn(|k| stand[k] + hit[k]);
         }
-        // SAFETY: decision `d`'s entries are written only by the walk of its own subtree.
-        let regrets = unsafe { self.regrets.slice(off, ENTRIES) };
+        // SAFETY: as above.
+        let regrets = unsafe { self.contributions.slice(off, ENTRIES) };
         let average = unsafe { self.average.slice(off, ENTRIES) };
         let deal = &self.w.deal;
-        std::array::from_fn(|k| {
+        let values = std::array::from_fn(|k| {
             let (p0, p1) = (pol[2 * k], pol[2 * k + 1]);
             let v = p0 * stand[k] + p1 * hit[k];
             regrets[2 * k] += deal[k] * (stand[k] - v);
@@ -370,34 +446,51 @@ impl Pass<'_> {
             average[2 * k] += (self.weight * own[k]) * p0;
             average[2 * k + 1] += (self.weight * own[k]) * p1;
             v
-        })
+        });
+        self.update_node(off);
+        values
+    }
+
+    /// Ends the iteration for the information sets of the decision whose entries start at
+    /// `off`, if this traversal updates.
+    #[inline(always)]
+    fn update_node(&self, off: usize) {
+        let Some(step) = self.update else { return };
+        // SAFETY: as in `walk`: this decision's entries belong to this walk alone.
+        let (regrets, policy) = unsafe { (self.regrets.slice(off, ENTRIES), self.policy.slice(off, ENTRIES)) };
+        let has_instant = !self.instant.is_empty();
+        for k in 0..NUM_CARDS {
+            let instant = if has_instant { unsafe { self.instant.slice(off + 2 * k, 2) } } else { &mut [][..] };
+            step.update(&mut regrets[2 * k..2 * k + 2], instant, &mut policy[2 * k..2 * k + 2]);
+        }
     }
 
     /// The values after Stand and after Hit (chance included) of decision node `node`,
     /// walking the Stand child with the ranges `stand` and the Hit children with `hit`;
     /// large subtrees walk their children in parallel.
-    fn children(&self, node: &Node, stand: (Range, Range), hit: (Range, Range)) -> (Range, Range) {
+    #[inline(always)]
+    fn children(&self, node: &Node, stand: (&Range, &Range), hit: (&Range, &Range)) -> (Range, Range) {
         let player = self.player as usize;
-        let next = |n: Next, (opp, own): &(Range, Range)| match n {
+        let next = |n: Next, (opp, own): (&Range, &Range)| match n {
             Next::Decision(c) => self.walk(c, opp, own),
             Next::Showdown(s) => self.w.showdown_values(&self.w.showdowns[s as usize], player, opp),
         };
         let hits = &self.w.hits[node.first_hit as usize..][..usize::from(node.num_hits)];
         let mut hit_values = match node.hit_showdown {
-            Some(s) => self.w.showdown_values(&self.w.showdowns[s as usize], player, &hit.0),
+            Some(s) => self.w.showdown_values(&self.w.showdowns[s as usize], player, hit.0),
             None => [0.0; NUM_CARDS],
         };
         if !self.parallel || node.decisions < PARALLEL_DECISIONS {
-            let stand_values = next(node.stand, &stand);
+            let stand_values = next(node.stand, stand);
             for &(q, c) in hits {
-                add_scaled(&mut hit_values, q, &self.walk(c, &hit.0, &hit.1));
+                add_scaled(&mut hit_values, q, &self.walk(c, hit.0, hit.1));
             }
             return (stand_values, hit_values);
         }
         use rayon::prelude::*;
         let mut values = vec![[0.0; NUM_CARDS]; hits.len() + 1];
         values.par_iter_mut().enumerate().for_each(|(i, v)| {
-            *v = if i == 0 { next(node.stand, &stand) } else { self.walk(hits[i - 1].1, &hit.0, &hit.1) };
+            *v = if i == 0 { next(node.stand, stand) } else { self.walk(hits[i - 1].1, hit.0, hit.1) };
         });
         for (&(q, _), v) in hits.iter().zip(&values[1..]) {
             add_scaled(&mut hit_values, q, v);

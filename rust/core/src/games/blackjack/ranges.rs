@@ -353,7 +353,10 @@ impl RangeWalk {
             }
         }
         let paid = s.hits[player] * s.chance * total;
-        won.map(|w| s.pot * w - paid)
+        for w in won.iter_mut() {
+            *w = s.pot * *w - paid;
+        }
+        won
     }
 }
 
@@ -363,14 +366,23 @@ fn hand_values(hand: &Hand, card: u8) -> [u8; NUM_CARDS] {
     std::array::from_fn(|k| h.value(k as u8 + 1))
 }
 
+// Small helpers, inlined into each instruction-set variant of the walk.
+
+#[inline(always)]
 fn scaled(x: &Range, by: &[f64], col: usize) -> Range {
-    std::array::from_fn(|k| x[k] * by[2 * k + col])
+    let mut out = [0.0; NUM_CARDS];
+    for k in 0..NUM_CARDS {
+        out[k] = x[k] * by[2 * k + col];
+    }
+    out
 }
 
+#[inline(always)]
 fn any_nonzero(x: &Range) -> bool {
     x.iter().any(|&v| v != 0.0)
 }
 
+#[inline(always)]
 fn add_scaled(out: &mut Range, q: f64, v: &Range) {
     for (o, x) in out.iter_mut().zip(v) {
         *o += q * x;
@@ -407,16 +419,17 @@ impl Pass<'_> {
     #[inline(always)]
     fn node(&self, d: u32, opp: &Range, own: &Range) -> Range {
         let node = &self.w.nodes[d as usize];
-        if !any_nonzero(opp) && !any_nonzero(own) {
-            // Nothing to add below: only the updates remain.
-            if self.update.is_some() {
-                for x in d + 1 - node.decisions..=d {
-                    if self.w.nodes[x as usize].player == self.player {
-                        self.update_node(x as usize * ENTRIES);
-                    }
-                }
-            }
+        if !any_nonzero(opp) {
+            // The opponent never gets here: every value below is zero, so only the average
+            // and the updates remain.
+            self.reach_only(d, own);
             return [0.0; NUM_CARDS];
+        }
+        // The children's policies are far apart in memory: ask for them early.
+        for &(_, c) in &self.w.hits[node.first_hit as usize..][..usize::from(node.num_hits)] {
+            for line in [0, 8, 16] {
+                self.policy.prefetch(c as usize * ENTRIES + line);
+            }
         }
         let off = d as usize * ENTRIES;
         // SAFETY: decision `d`'s entries are read and written only by the walk of its own
@@ -432,23 +445,62 @@ impl Pass<'_> {
             self.children(node, (&after_stand, own), (&after_hit, own))
         };
         if !mine {
-            return std::array::from_fn(|k| stand[k] + hit[k]);
+            let mut sum = stand;
+            add_scaled(&mut sum, 1.0, &hit);
+            return sum;
         }
         // SAFETY: as above.
         let regrets = unsafe { self.contributions.slice(off, ENTRIES) };
         let average = unsafe { self.average.slice(off, ENTRIES) };
         let deal = &self.w.deal;
-        let values = std::array::from_fn(|k| {
+        let mut values = [0.0; NUM_CARDS];
+        for k in 0..NUM_CARDS {
             let (p0, p1) = (pol[2 * k], pol[2 * k + 1]);
             let v = p0 * stand[k] + p1 * hit[k];
             regrets[2 * k] += deal[k] * (stand[k] - v);
             regrets[2 * k + 1] += deal[k] * (hit[k] - v);
             average[2 * k] += (self.weight * own[k]) * p0;
             average[2 * k + 1] += (self.weight * own[k]) * p1;
-            v
-        });
+            values[k] = v;
+        }
         self.update_node(off);
         values
+    }
+
+    /// The walk below decision `d` where the opponent's range is zero: adds the traverser's
+    /// reach-weighted policy to the average and updates, with no values to compute.
+    fn reach_only(&self, d: u32, own: &Range) {
+        let node = &self.w.nodes[d as usize];
+        if !any_nonzero(own) {
+            if self.update.is_some() {
+                for x in d + 1 - node.decisions..=d {
+                    if self.w.nodes[x as usize].player == self.player {
+                        self.update_node(x as usize * ENTRIES);
+                    }
+                }
+            }
+            return;
+        }
+        let hits = &self.w.hits[node.first_hit as usize..][..usize::from(node.num_hits)];
+        let stand = match node.stand {
+            Next::Decision(c) => Some(c),
+            Next::Showdown(_) => None,
+        };
+        let children = stand.into_iter().map(|c| (c, 0)).chain(hits.iter().map(|&(_, c)| (c, 1)));
+        if node.player != self.player {
+            children.for_each(|(c, _)| self.reach_only(c, own));
+            return;
+        }
+        let off = d as usize * ENTRIES;
+        // SAFETY: as in `node`.
+        let (pol, average) = unsafe { (self.policy.slice(off, ENTRIES), self.average.slice(off, ENTRIES)) };
+        let reach = [scaled(own, pol, 0), scaled(own, pol, 1)];
+        for k in 0..NUM_CARDS {
+            average[2 * k] += (self.weight * own[k]) * pol[2 * k];
+            average[2 * k + 1] += (self.weight * own[k]) * pol[2 * k + 1];
+        }
+        children.for_each(|(c, a)| self.reach_only(c, &reach[a]));
+        self.update_node(off);
     }
 
     /// Ends the iteration for the information sets of the decision whose entries start at
@@ -465,23 +517,28 @@ impl Pass<'_> {
         }
     }
 
+    /// The values of the walk from `n` with the ranges (opponent's, own).
+    #[inline(always)]
+    fn next(&self, n: Next, (opp, own): (&Range, &Range)) -> Range {
+        match n {
+            Next::Decision(c) => self.walk(c, opp, own),
+            Next::Showdown(s) => self.w.showdown_values(&self.w.showdowns[s as usize], self.player as usize, opp),
+        }
+    }
+
     /// The values after Stand and after Hit (chance included) of decision node `node`,
     /// walking the Stand child with the ranges `stand` and the Hit children with `hit`;
     /// large subtrees walk their children in parallel.
     #[inline(always)]
     fn children(&self, node: &Node, stand: (&Range, &Range), hit: (&Range, &Range)) -> (Range, Range) {
         let player = self.player as usize;
-        let next = |n: Next, (opp, own): (&Range, &Range)| match n {
-            Next::Decision(c) => self.walk(c, opp, own),
-            Next::Showdown(s) => self.w.showdown_values(&self.w.showdowns[s as usize], player, opp),
-        };
         let hits = &self.w.hits[node.first_hit as usize..][..usize::from(node.num_hits)];
         let mut hit_values = match node.hit_showdown {
             Some(s) => self.w.showdown_values(&self.w.showdowns[s as usize], player, hit.0),
             None => [0.0; NUM_CARDS],
         };
         if !self.parallel || node.decisions < PARALLEL_DECISIONS {
-            let stand_values = next(node.stand, stand);
+            let stand_values = self.next(node.stand, stand);
             for &(q, c) in hits {
                 add_scaled(&mut hit_values, q, &self.walk(c, hit.0, hit.1));
             }
@@ -490,7 +547,7 @@ impl Pass<'_> {
         use rayon::prelude::*;
         let mut values = vec![[0.0; NUM_CARDS]; hits.len() + 1];
         values.par_iter_mut().enumerate().for_each(|(i, v)| {
-            *v = if i == 0 { next(node.stand, stand) } else { self.walk(hits[i - 1].1, hit.0, hit.1) };
+            *v = if i == 0 { self.next(node.stand, stand) } else { self.walk(hits[i - 1].1, hit.0, hit.1) };
         });
         for (&(q, _), v) in hits.iter().zip(&values[1..]) {
             add_scaled(&mut hit_values, q, v);

@@ -41,6 +41,28 @@ def test_the_6_6_2_equilibrium_is_pure():
     np.testing.assert_allclose(hit_p1, [0, 1, 1, 1, 1, 1, 1, 1, 1, 0], atol=1e-3)
 
 
+def test_blackjack_runs_on_the_range_engine_and_agrees_with_the_lane_engine(tmp_path):
+    game = blackjack.game((1, 1, 1), 2)
+    ranges = cfrkit.Solver(game, "cfr+", threads=2)
+    lanes = cfrkit.Solver(game, "cfr+", threads=1, engine="lanes")
+    assert (ranges.engine, lanes.engine) == ("ranges", "lanes")
+    assert cfrkit.Solver(cfrkit.load_game("leduc"), engine="auto").engine == "lanes"
+    ranges.run(200)
+    lanes.run(200)
+    np.testing.assert_allclose(ranges.values(), lanes.values(), atol=1e-4)
+    assert abs(ranges.nash_conv() - lanes.nash_conv()) < 1e-4
+    # A range-engine checkpoint resumes exactly.
+    path = tmp_path / "bj.ckpt"
+    ranges.save(path)
+    resumed = cfrkit.Solver(game, "cfr+", threads=1)
+    resumed.load(path)
+    ranges.run(20)
+    resumed.run(20)
+    assert resumed.average_policy().to_numpy().tolist() == ranges.average_policy().to_numpy().tolist()
+    with pytest.raises(cfrkit.InvalidArgumentError, match="engine.*'fast'.*auto, lanes"):
+        cfrkit.Solver(game, engine="fast")
+
+
 def test_spec_string_and_python_builder_give_the_same_game():
     a = cfrkit.load_game("blackjack(up=1-10-4,max_hits=2)")
     b = blackjack.game((1, 10, 4), 2)

@@ -211,6 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         (
             f"Trained {solver.algorithm} for {solver.iteration} iterations"
             f"{' (interrupted)' if interrupted else ''} on {solver.threads} thread(s) in {sol.solve_seconds:.3f} s"
+            f" ({solver.engine} engine)"
         ),
         "ROOT PAYOFFS (average strategy, exact): "
         + ", ".join(f"{who} {v:.7f}" for who, v in zip(("P0", "P1", "dealer"), sol.values)),
@@ -233,6 +234,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "iterations": solver.iteration,
                 "interrupted": interrupted,
                 "threads": solver.threads,
+                "engine": solver.engine,
                 "build_seconds": build_seconds,
                 "seconds": sol.solve_seconds,
                 "nodes": nodes,

@@ -11,6 +11,9 @@ from ._cfrkit import Game, Policy
 #: Target wall time of one chunk of iterations run with the GIL released.
 CHUNK_SECONDS = 0.1
 
+#: Values of ``Solver(engine=...)``.
+ENGINES = ("auto", "lanes")
+
 
 class Solver:
     """A full-width CFR-family solver over a compiled game.
@@ -20,6 +23,11 @@ class Solver:
     ``pcfr+``. ``threads=0`` uses ``CFRKIT_NUM_THREADS`` or all cores; results are identical for
     any thread count. Full-width solvers are deterministic; ``seed`` is recorded for
     reproducibility of runs that mix in sampling.
+
+    ``engine`` picks how traversals are computed: ``"auto"`` (the default) walks Blackjack++
+    trees over per-player ranges (about 20× faster there) and every other game over deal
+    lanes; ``"lanes"`` forces the lane walk, whose arithmetic is OpenSpiel's. Both give the
+    same iterates up to rounding.
     """
 
     def __init__(
@@ -32,6 +40,7 @@ class Solver:
         alpha: float = 1.5,
         beta: float = 0.0,
         gamma: float = 2.0,
+        engine: str = "auto",
     ) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"game must be a cfrkit.Game (from cfrkit.load_game), not {type(game).__name__}")
@@ -39,14 +48,25 @@ class Solver:
             from .errors import InvalidArgumentError
 
             raise InvalidArgumentError(f"invalid value for threads: {threads!r} (an integer >= 0; 0 = all cores)")
+        if engine not in ENGINES:
+            from .errors import InvalidArgumentError
+
+            raise InvalidArgumentError(f"invalid value for engine: {engine!r} (one of {', '.join(ENGINES)})")
         self.game = game
         self.seed = seed
         self._native = _cfrkit.Solver(game, algorithm, threads, alternating, alpha, beta, gamma)
+        if engine == "lanes":
+            self._native.use_lanes()
 
     @property
     def algorithm(self) -> str:
         """Canonical algorithm name."""
         return self._native.algorithm
+
+    @property
+    def engine(self) -> str:
+        """The traversal engine in use: ``"ranges"`` (Blackjack++) or ``"lanes"``."""
+        return self._native.engine
 
     @property
     def iteration(self) -> int:
@@ -147,5 +167,5 @@ class Solver:
     def __repr__(self) -> str:
         return (
             f"Solver({self.game.spec!r}, algorithm={self.algorithm!r},"
-            f" iteration={self.iteration}, threads={self.threads})"
+            f" iteration={self.iteration}, threads={self.threads}, engine={self.engine!r})"
         )

@@ -67,6 +67,16 @@ impl Solver {
     fn algorithm(&self) -> String {
         self.inner.algorithm().name()
     }
+    /// The traversal engine: `"ranges"` for Blackjack++ trees, else `"lanes"`.
+    #[getter]
+    fn engine(&self) -> &'static str {
+        self.inner.engine()
+    }
+    /// Switches to the lane engine (the one every game has), e.g. to compare engines.
+    fn use_lanes(&mut self, py: Python<'_>) -> PyResult<()> {
+        let inner = &mut self.inner;
+        py.allow_threads(|| inner.use_lanes()).py()
+    }
     /// The average policy (the one that converges to equilibrium).
     fn average_policy(&self, py: Python<'_>) -> Policy {
         self.game.borrow(py).policy_from_tree(&self.inner.average_policy())

@@ -68,7 +68,9 @@ impl Disjoint {
         #[cfg(target_arch = "x86_64")]
         if off < self.len {
             // SAFETY: in bounds; a prefetch reads nothing the program sees.
-            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(self.ptr.add(off) as *const i8) };
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(self.ptr.add(off) as *const i8)
+            };
         }
     }
     /// A mutable view of `len` entries from `off`.

@@ -134,8 +134,9 @@ impl RangeWalk {
 
     /// Prepares `tree`, which must be `game`'s tree as [`Blackjack::build`] makes it.
     pub fn new(tree: &PublicTree, game: &Blackjack) -> Result<RangeWalk> {
-        let bad =
-            || Error::invalid("tree", &tree.spec, format!("the tree Blackjack::build makes for {}", game.spec_string()));
+        let bad = || {
+            Error::invalid("tree", &tree.spec, format!("the tree Blackjack::build makes for {}", game.spec_string()))
+        };
         if tree.num_lanes != NUM_LANES || tree.num_players != 2 {
             return Err(bad());
         }
@@ -252,14 +253,8 @@ impl RangeWalk {
         }
         let first_hit = self.hits.len() as u32;
         self.hits.extend_from_slice(&hits);
-        nodes[d] = Some(Node {
-            player: table.to_act,
-            stand,
-            first_hit,
-            num_hits: hits.len() as u8,
-            hit_showdown,
-            decisions,
-        });
+        nodes[d] =
+            Some(Node { player: table.to_act, stand, first_hit, num_hits: hits.len() as u8, hit_showdown, decisions });
         Some(Next::Decision(d as u32))
     }
 
@@ -275,8 +270,7 @@ impl RangeWalk {
 
     /// The index of the showdown matrix for traverser `player` (made once per key).
     fn matrix(&mut self, hands: [Hand; 2], drawer: Option<u8>, cards: Range, player: u8) -> u32 {
-        let key: MatrixKey =
-            (hands.map(|h| (h.up_sum, h.ace)), drawer, cards.map(f64::to_bits), player);
+        let key: MatrixKey = (hands.map(|h| (h.up_sum, h.ace)), drawer, cards.map(f64::to_bits), player);
         if let Some(&i) = self.matrix_index.get(&key) {
             return i;
         }
@@ -292,7 +286,13 @@ impl RangeWalk {
             for (j, &t) in theirs.iter().enumerate() {
                 for (d, &v) in mine.iter().enumerate() {
                     // Beat lower hands (bust is 0), split the pot with equal ones; bust never wins.
-                    let share = if v == 0 || v < t { 0.0 } else if v == t { 0.5 } else { 1.0 };
+                    let share = if v == 0 || v < t {
+                        0.0
+                    } else if v == t {
+                        0.5
+                    } else {
+                        1.0
+                    };
                     m[NUM_CARDS * j + d] += q * share;
                 }
             }

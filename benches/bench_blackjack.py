@@ -30,9 +30,11 @@ def test_cfr_plus_iterations(benchmark, max_hits, iterations):
 
 
 @pytest.mark.parametrize("threads", [1, 0], ids=["1-thread", "all-threads"])
-def test_cfr_plus_iteration_aces_up_max_hits_3(benchmark, threads):
+@pytest.mark.parametrize("engine", ["auto", "lanes"])
+def test_cfr_plus_iteration_aces_up_max_hits_3(benchmark, threads, engine):
     game = blackjack.game((1, 1, 1), 3)
-    solver = cfrkit.Solver(game, "cfr+", threads=threads)
+    solver = cfrkit.Solver(game, "cfr+", threads=threads, engine=engine)
     solver.run(1)  # warm up
-    benchmark.pedantic(solver.run, args=(1,), rounds=5, iterations=1)
-    assert solver.iteration == 6
+    rounds = 50 if engine == "auto" else 5
+    benchmark.pedantic(solver.run, args=(1,), rounds=rounds, iterations=1)
+    assert solver.iteration == rounds + 1

@@ -6,6 +6,7 @@
 //! while best responses are still computed in the original game.
 
 use crate::error::{Error, Result};
+use crate::key_list::KeyList;
 use crate::tree::PublicTree;
 use std::collections::HashMap;
 
@@ -13,7 +14,7 @@ use std::collections::HashMap;
 #[derive(Clone, Debug)]
 pub struct Keying {
     /// The keys, one per group, in order of first appearance.
-    pub keys: Vec<String>,
+    pub keys: KeyList,
     /// The group of each of the tree's information sets.
     pub group: Vec<u32>,
     /// Offset of each group's first action in group-indexed action arrays.
@@ -29,19 +30,21 @@ pub struct Keying {
 impl Keying {
     /// Groups `tree`'s information sets by `keys` (one per information set). Information sets
     /// sharing a key must have the same player and the same legal actions.
-    pub fn new(tree: &PublicTree, keys: Vec<String>) -> Result<Keying> {
+    pub fn new(tree: &PublicTree, keys: &KeyList) -> Result<Keying> {
         let n = tree.infosets.len();
         if keys.len() != n {
             return Err(Error::invalid("keys", keys.len(), format!("one key per information set ({n})")));
         }
         let mut index: HashMap<&str, u32> = HashMap::new();
+        let mut unique = KeyList::new();
         let mut group = Vec::with_capacity(n);
         let mut first_member: Vec<usize> = Vec::new();
         for (i, k) in keys.iter().enumerate() {
             let next = index.len() as u32;
-            let g = *index.entry(k.as_str()).or_insert(next);
+            let g = *index.entry(k).or_insert(next);
             if g == next {
                 first_member.push(i);
+                unique.push(k);
             } else {
                 let j = first_member[g as usize];
                 if tree.infosets.player[i] != tree.infosets.player[j]
@@ -49,7 +52,7 @@ impl Keying {
                 {
                     return Err(Error::invalid(
                         format!("key {k:?}"),
-                        format!("{:?} and {:?}", tree.infosets.keys[j], tree.infosets.keys[i]),
+                        format!("{:?} and {:?}", &tree.infosets.keys[j], &tree.infosets.keys[i]),
                         "information sets with one key must have the same player and legal actions",
                     ));
                 }
@@ -76,16 +79,12 @@ impl Keying {
             members[fill[g as usize] as usize] = i as u32;
             fill[g as usize] += 1;
         }
-        let mut unique: Vec<String> = vec![String::new(); groups];
-        for (k, g) in index {
-            unique[g as usize] = k.to_string();
-        }
         Ok(Keying { keys: unique, group, offset, total_actions: total, members, member_start: counts })
     }
 
     /// The tree's own keys.
     pub fn of_tree(tree: &PublicTree) -> Result<Keying> {
-        Keying::new(tree, tree.infosets.keys.clone())
+        Keying::new(tree, &tree.infosets.keys)
     }
 
     /// Number of groups (keys).

@@ -7,6 +7,7 @@ pub mod cfr;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod key_list;
 pub mod keying;
 pub mod pimc;
 pub mod policy;
@@ -16,3 +17,4 @@ pub mod threads;
 pub mod tree;
 
 pub use error::{Error, Result};
+pub use key_list::KeyList;

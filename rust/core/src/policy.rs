@@ -2,6 +2,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::Action;
+use crate::key_list::KeyList;
 use crate::store::{read_container, write_container, Reader, Writer};
 use crate::tree::PublicTree;
 use std::collections::HashMap;
@@ -15,7 +16,7 @@ pub struct TabularPolicy {
     /// Spec of the game it belongs to.
     pub game: String,
     /// Information-state keys.
-    pub keys: Vec<String>,
+    pub keys: KeyList,
     /// Offset of each key's first action in `actions` / `probs`.
     pub offset: Vec<u32>,
     /// Action ids.
@@ -55,13 +56,13 @@ impl TabularPolicy {
     }
     /// Key -> index.
     pub fn index(&self) -> HashMap<&str, usize> {
-        self.keys.iter().enumerate().map(|(i, k)| (k.as_str(), i)).collect()
+        self.keys.iter().enumerate().map(|(i, k)| (k, i)).collect()
     }
 
     /// Lays this policy out on `tree`'s information sets. Information sets the policy lacks
     /// get `fallback` (e.g. uniform) if given, else an error names the first missing key.
     pub fn to_tree(&self, tree: &PublicTree, uniform_fallback: bool) -> Result<Vec<f64>> {
-        self.to_tree_keyed(tree, |i| tree.infosets.keys[i].as_str(), uniform_fallback)
+        self.to_tree_keyed(tree, |i| &tree.infosets.keys[i], uniform_fallback)
     }
 
     /// Like [`Self::to_tree`], looking up information set `i` under `key_of(i)` (e.g. a coarser
@@ -112,8 +113,8 @@ impl TabularPolicy {
         let mut w = Writer::default();
         w.str(&self.game);
         w.u64(self.keys.len() as u64);
-        for i in 0..self.keys.len() {
-            w.str(&self.keys[i]);
+        for (i, key) in self.keys.iter().enumerate() {
+            w.str(key);
             let r = self.range(i);
             w.u32(r.len() as u32);
             for k in r {
@@ -132,11 +133,16 @@ impl TabularPolicy {
             e => e,
         };
         let mut r = Reader::new(&payload);
-        let mut p =
-            TabularPolicy { game: r.str().map_err(bad)?, keys: vec![], offset: vec![], actions: vec![], probs: vec![] };
+        let mut p = TabularPolicy {
+            game: r.str().map_err(bad)?,
+            keys: KeyList::new(),
+            offset: vec![],
+            actions: vec![],
+            probs: vec![],
+        };
         let n = r.u64().map_err(bad)?;
         for _ in 0..n {
-            p.keys.push(r.str().map_err(bad)?);
+            p.keys.push(&r.str().map_err(bad)?);
             p.offset.push(p.actions.len() as u32);
             let na = r.u32().map_err(bad)?;
             for _ in 0..na {
@@ -157,10 +163,15 @@ impl TabularPolicy {
 impl TabularPolicy {
     /// The policy restricted to the information states at `indices` (in that order).
     pub fn subset(&self, indices: &[usize]) -> TabularPolicy {
-        let mut out =
-            TabularPolicy { game: self.game.clone(), keys: vec![], offset: vec![], actions: vec![], probs: vec![] };
+        let mut out = TabularPolicy {
+            game: self.game.clone(),
+            keys: KeyList::new(),
+            offset: vec![],
+            actions: vec![],
+            probs: vec![],
+        };
         for &i in indices {
-            out.keys.push(self.keys[i].clone());
+            out.keys.push(&self.keys[i]);
             out.offset.push(out.actions.len() as u32);
             let r = self.range(i);
             out.actions.extend_from_slice(&self.actions[r.clone()]);

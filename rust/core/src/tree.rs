@@ -18,6 +18,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::{Action, Game, Turn};
+use crate::key_list::KeyList;
 use rayon::prelude::*;
 use std::collections::HashMap;
 
@@ -108,7 +109,7 @@ pub struct PublicTree {
 #[derive(Clone, Debug, Default)]
 pub struct InfosetTable {
     /// The information-state key of each information set.
-    pub keys: Vec<String>,
+    pub keys: KeyList,
     /// Acting player.
     pub player: Vec<u8>,
     /// Public node it belongs to.
@@ -216,7 +217,7 @@ impl PublicTree {
             + (self.prob_rows.len() + self.payoff_rows.len()) * 8
             + self.decisions.len() * 12
             + self.lane_maps.len() * 2
-            + self.infosets.keys.iter().map(|k| k.len() + 24).sum::<usize>()
+            + self.infosets.keys.memory_bytes()
             + self.infosets.len() * 12
     }
 }
@@ -347,8 +348,8 @@ impl TreeBuilder {
         let id = self.tree.kind.len() as u32;
         let infosets = &mut self.tree.infosets;
         let base = infosets.len() as u32;
-        for key in slot_keys.iter() {
-            infosets.keys.push(key.clone());
+        for key in &slot_keys {
+            infosets.keys.push(key);
             infosets.player.push(player as u8);
             infosets.node.push(id);
             infosets.offset.push(infosets.total_actions as u32);
@@ -403,7 +404,7 @@ impl TreeBuilder {
             t.infosets.node.push(oi.node[i] + node_off);
             t.infosets.offset.push(oi.offset[i] + act_off);
         }
-        t.infosets.keys.extend(oi.keys);
+        t.infosets.keys.extend_from_list(&oi.keys);
         t.infosets.total_actions += oi.total_actions;
         node_off
     }
@@ -413,7 +414,7 @@ impl TreeBuilder {
     pub fn finish(mut self, root: u32) -> Result<PublicTree> {
         self.tree.root = root;
         let mut seen: HashMap<&str, ()> = HashMap::with_capacity(self.tree.infosets.len());
-        self.tree.shared_keys = !self.tree.infosets.keys.iter().all(|k| seen.insert(k.as_str(), ()).is_none());
+        self.tree.shared_keys = !self.tree.infosets.keys.iter().all(|k| seen.insert(k, ()).is_none());
         Ok(self.tree)
     }
 }

@@ -138,7 +138,7 @@ fn tree_invariants_hold() {
         assert!(t.subtree_size[n] as usize <= n + 1, "children come before their parent");
     }
     assert_eq!(t.root as usize, t.num_nodes() - 1);
-    assert_eq!(t.infosets.keys[t.decisions[t.aux[t.root as usize] as usize].base as usize], "1|");
+    assert_eq!(&t.infosets.keys[t.decisions[t.aux[t.root as usize] as usize].base as usize], "1|");
 }
 
 #[test]

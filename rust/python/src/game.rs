@@ -95,8 +95,8 @@ impl Game {
         self.tree.memory_bytes()
     }
     /// The game's own information-state keys, in information-set order.
-    fn infoset_keys(&self) -> Vec<String> {
-        self.tree.infosets.keys.clone()
+    fn infoset_keys(&self) -> Vec<&str> {
+        self.tree.infosets.keys.iter().collect()
     }
     /// The acting player of each information set.
     fn infoset_players(&self) -> Vec<u8> {
@@ -115,7 +115,7 @@ impl Game {
     /// The same game under other keys, one per information set (see `infoset_keys`);
     /// information sets with equal keys share one strategy.
     fn with_keys(&self, keys: Vec<String>) -> PyResult<Game> {
-        let keying = Keying::new(&self.tree, keys).py()?;
+        let keying = Keying::new(&self.tree, &keys.into_iter().collect()).py()?;
         Ok(Game { tree: self.tree.clone(), keying: Some(Arc::new(keying)) })
     }
     /// A policy under the game's own keys from one under this game's (possibly coarser) keys.
@@ -240,7 +240,7 @@ pub fn best_response(
     for (i, &c) in br.choice.iter().enumerate() {
         if c != u32::MAX {
             pure[t.infosets.offset[i] as usize + c as usize] = 1.0;
-            if seen.insert(t.infosets.keys[i].as_str()) {
+            if seen.insert(&t.infosets.keys[i]) {
                 keep.push(i);
             }
         }

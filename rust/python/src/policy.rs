@@ -2,24 +2,39 @@
 
 use crate::errors::IntoPy;
 use cfrkit_core::policy::TabularPolicy;
+use cfrkit_core::KeyList;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyKeyError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 /// A tabular policy: for each information-state key, its legal action ids and probabilities.
 #[pyclass(frozen, module = "cfrkit._cfrkit")]
 pub struct Policy {
     pub inner: TabularPolicy,
-    index: HashMap<String, usize>,
+    /// Entry indices sorted (stably) by key, built at the first lookup by key.
+    by_key: OnceLock<Vec<u32>>,
 }
 
 impl Policy {
     pub fn new(inner: TabularPolicy) -> Policy {
-        let index = inner.keys.iter().enumerate().map(|(i, k)| (k.clone(), i)).collect();
-        Policy { inner, index }
+        Policy { inner, by_key: OnceLock::new() }
+    }
+
+    /// The entry of `key` (the last one if several have it).
+    fn find(&self, key: &str) -> Option<usize> {
+        let keys = &self.inner.keys;
+        let by_key = self.by_key.get_or_init(|| {
+            let mut order: Vec<u32> = (0..keys.len() as u32).collect();
+            order.sort_by(|&a, &b| keys[a as usize].cmp(&keys[b as usize]));
+            order
+        });
+        let end = by_key.partition_point(|&i| &keys[i as usize] <= key);
+        let i = *by_key[..end].last()? as usize;
+        (&keys[i] == key).then_some(i)
     }
 
     fn entry<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyDict>> {
@@ -37,7 +52,7 @@ impl Policy {
     #[new]
     #[pyo3(signature = (table, game = String::new()))]
     fn py_new(table: BTreeMap<String, BTreeMap<u32, f64>>, game: String) -> PyResult<Policy> {
-        let mut p = TabularPolicy { game, keys: vec![], offset: vec![], actions: vec![], probs: vec![] };
+        let mut p = TabularPolicy { game, keys: KeyList::new(), offset: vec![], actions: vec![], probs: vec![] };
         for (key, probs) in table {
             for (&a, &x) in &probs {
                 if !(x >= 0.0 && x.is_finite()) {
@@ -49,7 +64,7 @@ impl Policy {
                     .py();
                 }
             }
-            p.keys.push(key);
+            p.keys.push(&key);
             p.offset.push(p.actions.len() as u32);
             for (a, x) in probs {
                 p.actions.push(a);
@@ -67,26 +82,26 @@ impl Policy {
         self.inner.len()
     }
     fn __contains__(&self, key: &str) -> bool {
-        self.index.contains_key(key)
+        self.find(key).is_some()
     }
     /// `{action_id: probability}` at information state `key`.
     fn __getitem__<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyDict>> {
-        match self.index.get(key) {
-            Some(&i) => self.entry(py, i),
+        match self.find(key) {
+            Some(i) => self.entry(py, i),
             None => Err(PyKeyError::new_err(format!("no information state {key:?} in this policy"))),
         }
     }
     /// Like `policy[key]`, or `default` when the key is absent.
     #[pyo3(signature = (key, default = None))]
     fn get<'py>(&self, py: Python<'py>, key: &str, default: Option<PyObject>) -> PyResult<PyObject> {
-        match self.index.get(key) {
-            Some(&i) => Ok(self.entry(py, i)?.into_any().unbind()),
+        match self.find(key) {
+            Some(i) => Ok(self.entry(py, i)?.into_any().unbind()),
             None => Ok(default.unwrap_or_else(|| py.None())),
         }
     }
     /// Information-state keys, in order.
-    fn keys(&self) -> Vec<String> {
-        self.inner.keys.clone()
+    fn keys(&self) -> Vec<&str> {
+        self.inner.keys.iter().collect()
     }
     /// `{key: {action_id: probability}}`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {

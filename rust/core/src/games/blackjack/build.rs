@@ -3,14 +3,16 @@
 //! [`Shape`] gives the exact size of every public subtree, so the final arrays are allocated
 //! once and every subtree is written by one task into its own disjoint slices, in the same
 //! order [`TreeBuilder`](crate::tree::TreeBuilder) would write it (children before parents,
-//! edges and information sets with their node). Payoff rows are computed once per distinct
+//! edges and information sets with their node). The information sets' keys are written
+//! meanwhile by one more task, into one [`KeyList`]. Payoff rows are computed once per distinct
 //! terminal state and deduplicated by value. The result equals
 //! [`compile`](crate::tree::compile) of the generic game node for node (checked by tests).
 
 use super::rules::{card_prob, CARDS, HIT, NUM_CARDS, STAND};
 use super::shape::{Counts, Shape};
-use super::{info_key, Blackjack};
+use super::{write_info_key, Blackjack};
 use crate::game::Action;
+use crate::key_list::KeyList;
 use crate::tree::{DecisionInfo, InfosetTable, NodeKind, PublicTree};
 use std::collections::HashMap;
 
@@ -46,7 +48,6 @@ struct Out<'a> {
     edge_action: &'a mut [Action],
     edge_prob_row: &'a mut [u32],
     decisions: &'a mut [DecisionInfo],
-    keys: &'a mut [String],
     inf_player: &'a mut [u8],
     inf_node: &'a mut [u32],
     inf_offset: &'a mut [u32],
@@ -69,7 +70,6 @@ impl<'a> Out<'a> {
         let (edge_action, edge_action2) = self.edge_action.split_at_mut(e);
         let (edge_prob_row, edge_prob_row2) = self.edge_prob_row.split_at_mut(e);
         let (decisions, decisions2) = self.decisions.split_at_mut(d);
-        let (keys, keys2) = self.keys.split_at_mut(i);
         let (inf_player, inf_player2) = self.inf_player.split_at_mut(i);
         let (inf_node, inf_node2) = self.inf_node.split_at_mut(i);
         let (inf_offset, inf_offset2) = self.inf_offset.split_at_mut(i);
@@ -91,7 +91,6 @@ impl<'a> Out<'a> {
             edge_action,
             edge_prob_row,
             decisions,
-            keys,
             inf_player,
             inf_node,
             inf_offset,
@@ -114,7 +113,6 @@ impl<'a> Out<'a> {
             edge_action: edge_action2,
             edge_prob_row: edge_prob_row2,
             decisions: decisions2,
-            keys: keys2,
             inf_player: inf_player2,
             inf_node: inf_node2,
             inf_offset: inf_offset2,
@@ -142,16 +140,15 @@ impl<'a> Out<'a> {
         self.node0 + n as u32
     }
 
-    /// Writes the next decision node of `player` (public path `path`) with its information
-    /// sets; returns its id.
-    fn decision(&mut self, player: u8, size: &Counts, stand: u32, hit: u32, path: &str) -> u32 {
+    /// Writes the next decision node of `player` with its information sets (but not their
+    /// keys); returns its id.
+    fn decision(&mut self, player: u8, size: &Counts, stand: u32, hit: u32) -> u32 {
         let dec = self.dec0 + self.d as u32;
         let base = dec * NUM_CARDS as u32;
         self.decisions[self.d] = DecisionInfo { base, map: u32::from(player), slots: NUM_CARDS as u16 };
         let node = self.node(NodeKind::Decision, player, dec, size, &[(STAND, stand, 0), (HIT, hit, 0)]);
         let i = self.d * NUM_CARDS;
-        for (slot, down) in CARDS.enumerate() {
-            self.keys[i + slot] = info_key(down, path);
+        for slot in 0..NUM_CARDS {
             self.inf_player[i + slot] = player;
             self.inf_node[i + slot] = node;
             self.inf_offset[i + slot] = (base + slot as u32) * 2;
@@ -161,31 +158,40 @@ impl<'a> Out<'a> {
     }
 }
 
-/// The public path to a node (`s`, `h1`..`h10` without separators) in a fixed buffer, so
-/// that the walk allocates nothing but the information-set keys.
-#[derive(Clone, Copy)]
-struct Path {
-    buf: [u8; PATH_CAPACITY],
-    len: usize,
-}
-
-/// Longest path: each player makes at most 19 hits and one stand, 3 bytes each.
-const PATH_CAPACITY: usize = 2 * 20 * 3;
-
-impl Path {
-    fn push(mut self, bytes: &[u8]) -> Path {
-        self.buf[self.len..self.len + bytes.len()].copy_from_slice(bytes);
-        self.len += bytes.len();
-        self
-    }
-    fn as_str(&self) -> &str {
-        // SAFETY: only ASCII bytes are ever pushed.
-        unsafe { std::str::from_utf8_unchecked(&self.buf[..self.len]) }
-    }
-}
-
 /// Path tokens: Stand, then Hit with card 1..10.
-const TOKENS: [&[u8]; 11] = [b"s", b"h1", b"h2", b"h3", b"h4", b"h5", b"h6", b"h7", b"h8", b"h9", b"h10"];
+const TOKENS: [&str; 11] = ["s", "h1", "h2", "h3", "h4", "h5", "h6", "h7", "h8", "h9", "h10"];
+
+/// Writes the information sets' keys in their order, walking the shape as
+/// [`Ctx::position_in_order`] does, into one growing [`KeyList`].
+struct KeyWriter<'g> {
+    shape: &'g Shape,
+    /// Public path to the current node (`s`, `h1`..`h10` without separators).
+    path: String,
+    /// Scratch space for one key.
+    key: String,
+    keys: KeyList,
+}
+
+impl KeyWriter<'_> {
+    /// Appends the keys of the subtree of state `id`, at the current path, children first.
+    fn subtree(&mut self, id: u32) {
+        let st = self.shape.state(id);
+        if st.table.is_terminal() {
+            return;
+        }
+        let at = self.path.len();
+        for (token, child) in TOKENS.into_iter().zip(std::iter::once(st.stand).chain(st.hit)) {
+            self.path.push_str(token);
+            self.subtree(child);
+            self.path.truncate(at);
+        }
+        for down in CARDS {
+            self.key.clear();
+            write_info_key(&mut self.key, down, &self.path);
+            self.keys.push(&self.key);
+        }
+    }
+}
 
 /// What every task reads: the shape and the payoff row of each terminal state.
 struct Ctx<'g> {
@@ -201,27 +207,27 @@ fn root_of(out: &Out<'_>, c: &Counts) -> u32 {
 impl Ctx<'_> {
     /// Fills the subtree of the decision or terminal with state id `id` into `out`, which has
     /// exactly its size, splitting big subtrees between tasks; returns its root id.
-    fn position(&self, id: u32, out: Out<'_>, path: Path) -> u32 {
+    fn position(&self, id: u32, out: Out<'_>) -> u32 {
         let st = self.shape.state(id);
         let mut out = out;
         if st.counts.nodes < PARALLEL_NODES {
-            return self.position_in_order(id, &mut out, path);
+            return self.position_in_order(id, &mut out);
         }
         let stand_size = self.shape.state(st.stand).counts;
         let (stand_out, rest) = out.split(&stand_size);
         let (hit_out, mut own) = rest.split(&st.after_hit);
         let (stand, hit) = (root_of(&stand_out, &stand_size), root_of(&hit_out, &st.after_hit));
-        rayon::join(|| self.position(st.stand, stand_out, path.push(TOKENS[0])), || self.chance(id, hit_out, path));
-        own.decision(st.table.to_act, &st.counts, stand, hit, path.as_str())
+        rayon::join(|| self.position(st.stand, stand_out), || self.chance(id, hit_out));
+        own.decision(st.table.to_act, &st.counts, stand, hit)
     }
 
     /// Like [`position`](Self::position) for the chance node after a Hit at decision `id`.
-    fn chance(&self, id: u32, out: Out<'_>, path: Path) -> u32 {
+    fn chance(&self, id: u32, out: Out<'_>) -> u32 {
         use rayon::prelude::*;
         let st = self.shape.state(id);
         let mut rest = out;
         if st.after_hit.nodes < PARALLEL_NODES {
-            return self.chance_in_order(id, &mut rest, path);
+            return self.chance_in_order(id, &mut rest);
         }
         let mut parts = Vec::with_capacity(NUM_CARDS);
         let mut edges = [(0 as Action, 0u32, 0u32); NUM_CARDS];
@@ -230,31 +236,31 @@ impl Ctx<'_> {
             let (part, r) = rest.split(&c);
             rest = r;
             edges[k] = (Action::from(card), root_of(&part, &c), u32::from(card == 10));
-            parts.push((st.hit[k], part, path.push(TOKENS[card as usize])));
+            parts.push((st.hit[k], part));
         }
-        parts.into_par_iter().for_each(|(child, part, p)| {
-            self.position(child, part, p);
+        parts.into_par_iter().for_each(|(child, part)| {
+            self.position(child, part);
         });
         rest.node(NodeKind::Chance, 0, 0, &st.after_hit, &edges)
     }
 
     /// Writes the subtree of state `id` at the cursor of `out`, children before parents.
-    fn position_in_order(&self, id: u32, out: &mut Out<'_>, path: Path) -> u32 {
+    fn position_in_order(&self, id: u32, out: &mut Out<'_>) -> u32 {
         let st = self.shape.state(id);
         if st.table.is_terminal() {
             return out.node(NodeKind::Terminal, 0, self.payoff_row[id as usize], &st.counts, &[]);
         }
-        let stand = self.position_in_order(st.stand, out, path.push(TOKENS[0]));
-        let hit = self.chance_in_order(id, out, path);
-        out.decision(st.table.to_act, &st.counts, stand, hit, path.as_str())
+        let stand = self.position_in_order(st.stand, out);
+        let hit = self.chance_in_order(id, out);
+        out.decision(st.table.to_act, &st.counts, stand, hit)
     }
 
     /// Writes the chance node after a Hit at decision `id` at the cursor of `out`.
-    fn chance_in_order(&self, id: u32, out: &mut Out<'_>, path: Path) -> u32 {
+    fn chance_in_order(&self, id: u32, out: &mut Out<'_>) -> u32 {
         let st = self.shape.state(id);
         let mut edges = [(0 as Action, 0u32, 0u32); NUM_CARDS];
         for (k, card) in CARDS.enumerate() {
-            let child = self.position_in_order(st.hit[k], out, path.push(TOKENS[card as usize]));
+            let child = self.position_in_order(st.hit[k], out);
             edges[k] = (Action::from(card), child, u32::from(card == 10));
         }
         out.node(NodeKind::Chance, 0, 0, &st.after_hit, &edges)
@@ -317,7 +323,6 @@ pub fn build(game: &Blackjack, shape: &Shape) -> PublicTree {
     let mut edge_action = vec![0 as Action; e];
     let mut edge_prob_row = vec![0u32; e];
     let mut decisions = vec![DecisionInfo { base: 0, map: 0, slots: 0 }; d];
-    let mut keys = vec![String::new(); i];
     let mut inf_player = vec![0u8; i];
     let mut inf_node = vec![0u32; i];
     let mut inf_offset = vec![0u32; i];
@@ -339,13 +344,14 @@ pub fn build(game: &Blackjack, shape: &Shape) -> PublicTree {
         edge_action: &mut edge_action,
         edge_prob_row: &mut edge_prob_row,
         decisions: &mut decisions,
-        keys: &mut keys,
         inf_player: &mut inf_player,
         inf_node: &mut inf_node,
         inf_offset: &mut inf_offset,
     };
     let ctx = Ctx { shape, payoff_row };
-    let root = ctx.position(shape.root(), out, Path { buf: [0; PATH_CAPACITY], len: 0 });
+    let mut writer = KeyWriter { shape, path: String::new(), key: String::new(), keys: KeyList::with_capacity(i, 0) };
+    let (root, ()) = rayon::join(|| ctx.position(shape.root(), out), || writer.subtree(shape.root()));
+    let keys = writer.keys;
 
     PublicTree {
         spec: game.spec_string(),

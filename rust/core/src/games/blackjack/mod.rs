@@ -40,9 +40,9 @@ pub struct Blackjack {
 pub const MAX_HITS_LIMIT: i64 = 255;
 
 /// Bytes per decision node used to estimate memory before building: the node, its chance node
-/// and their edges, 10 information sets with their keys, and a solver's per-action arrays
-/// (four f64 per action).
-const BYTES_PER_DECISION: u64 = 2 * 18 + 12 * 12 + 12 + 10 * (9 + 24 + 32) + 20 * 4 * 8;
+/// and their edges, 10 information sets with their keys (an end offset and about 16 bytes of
+/// text each), and a solver's per-action arrays (four f64 per action).
+const BYTES_PER_DECISION: u64 = 2 * 18 + 12 * 12 + 12 + 10 * (9 + 4 + 16) + 20 * 4 * 8;
 /// Bytes per terminal node (node arrays and the edge into it).
 const BYTES_PER_TERMINAL: u64 = 18 + 12;
 
@@ -156,13 +156,18 @@ impl Blackjack {
 /// The information-state key of a player holding `down` at the public node reached by `path`.
 pub fn info_key(down: u8, path: &str) -> String {
     let mut k = String::with_capacity(3 + path.len());
+    write_info_key(&mut k, down, path);
+    k
+}
+
+/// Appends [`info_key`]`(down, path)` to `k`.
+pub fn write_info_key(k: &mut String, down: u8, path: &str) {
     if down >= 10 {
         k.push(char::from(b'0' + down / 10));
     }
     k.push(char::from(b'0' + down % 10));
     k.push('|');
     k.push_str(path);
-    k
 }
 
 /// Memory available for a new tree: `MemAvailable` of `/proc/meminfo`, else 8 GiB.

@@ -50,8 +50,8 @@ pub struct Solver {
 
 /// How traversals are computed.
 enum Engine {
-    Lanes(Lanes),
-    Ranges(RangeWalk),
+    Lanes(Box<Lanes>),
+    Ranges(Box<RangeWalk>),
 }
 
 /// The lane walk's precomputed per-tree data and buffers.
@@ -117,8 +117,8 @@ impl Solver {
         let instant = if algorithm.uses_instant_regrets() || grouped.is_some() { vec![0.0; n] } else { vec![] };
         let ranges = if grouped.is_none() { RangeWalk::for_tree(&tree) } else { None };
         let engine = match ranges {
-            Some(walk) => Engine::Ranges(walk),
-            None => Engine::Lanes(Lanes::new(&tree, &policy, threads)?),
+            Some(walk) => Engine::Ranges(Box::new(walk)),
+            None => Engine::Lanes(Box::new(Lanes::new(&tree, &policy, threads)?)),
         };
         Ok(Solver {
             tree,
@@ -147,7 +147,7 @@ impl Solver {
     /// Switches to the lane engine (the one every game has), e.g. to compare engines.
     pub fn use_lanes(&mut self) -> Result<()> {
         if let Engine::Ranges(_) = self.engine {
-            self.engine = Engine::Lanes(Lanes::new(&self.tree, &self.policy, self.threads)?);
+            self.engine = Engine::Lanes(Box::new(Lanes::new(&self.tree, &self.policy, self.threads)?));
         }
         Ok(())
     }

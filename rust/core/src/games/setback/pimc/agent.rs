@@ -140,7 +140,8 @@ impl PimcAgent {
         let team = view.team();
         let per = self.per_world(|i| {
             let deal = worlds.sample(&mut self.world_rng(draw, i))?;
-            legal.iter().map(|&b| with_solver(|s| bid_value(s, &deal, b, team))).collect::<Result<Vec<i32>>>()
+            let after = legal.iter().map(|&b| after_bid(&deal, b)).collect::<Result<Vec<Deal>>>()?;
+            with_solver(|s| s.values_across_bids(&after, team))
         })?;
         Ok(legal
             .iter()
@@ -150,17 +151,14 @@ impl PimcAgent {
     }
 }
 
-/// The value for `team` of bidding `b` in the auction of `deal` when every later bidder passes.
-fn bid_value(solver: &mut Solver, deal: &Deal, b: u8, team: usize) -> Result<i32> {
+/// `deal` after bidding `b` in its auction when every later bidder passes.
+fn after_bid(deal: &Deal, b: u8) -> Result<Deal> {
     let mut d = *deal;
     d.bid(b)?;
     while d.phase() == Phase::Auction {
         d.apply_bid(0);
     }
-    if d.high_bid().0 == 0 {
-        return Ok(0);
-    }
-    solver.value(&d, team)
+    Ok(d)
 }
 
 /// The first item with the highest value (values compared exactly; the lists are in ascending

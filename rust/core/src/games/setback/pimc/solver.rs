@@ -342,6 +342,9 @@ struct Entry {
     lo: i8,
     hi: i8,
     best: u8,
+    /// The bid and the bidding team the bounds are for (see [`Solver::values_across_bids`]).
+    bid: u8,
+    bidder_team: u8,
     /// Search generation that wrote the entry; older entries are empty.
     gen: u32,
 }
@@ -399,12 +402,38 @@ impl Solver {
 
     /// The value of `deal` for `team` (0 or 1) under perfect play by everyone.
     pub fn value(&mut self, deal: &Deal, team: usize) -> Result<i32> {
+        self.next_generation();
+        self.value_in_generation(deal, team)
+    }
+
+    /// The values for `team` of `deals`: positions of one world that differ only in the
+    /// auction (a bidder's candidate bids), searched with one transposition table. For one
+    /// bidding team a higher bid never raises that team's final score (the setback rule), so
+    /// neither does it raise any position's value for that team: the bounds found for one bid
+    /// bound the others' from one side, and later searches start with them.
+    /// A deal thrown in (every player passed) is worth 0.
+    pub fn values_across_bids(&mut self, deals: &[Deal], team: usize) -> Result<Vec<i32>> {
+        let mut bid = deals.iter().filter(|d| d.high_bid().0 > 0);
+        if let Some(first) = bid.next() {
+            if bid.any(|d| d.dealt != first.dealt) {
+                return Err(Error::invalid(
+                    "positions",
+                    "deals with different hands",
+                    "one world's positions that differ only in the auction",
+                ));
+            }
+        }
+        self.next_generation();
+        deals.iter().map(|d| if d.high_bid().0 == 0 { Ok(0) } else { self.value_in_generation(d, team) }).collect()
+    }
+
+    /// [`Self::value`] within the current search generation.
+    fn value_in_generation(&mut self, deal: &Deal, team: usize) -> Result<i32> {
         let team = team as u8 % 2;
         if deal.is_exhausted() && deal.high_bid().0 > 0 {
             return Ok(outcome(deal, team));
         }
         Self::check(deal)?;
-        self.next_generation();
         let me = deal.actor() % 2;
         let mut best = -INF;
         if deal.phase() == Phase::Establish {
@@ -494,8 +523,21 @@ impl Solver {
                 (key, slot) = self.key(f, p);
                 let e = self.tt[slot];
                 if e.gen == self.gen && e.key == key && e.g0 == p.taken[0] {
-                    lo = lo.max(e.lo as i32);
-                    hi = hi.min(e.hi as i32);
+                    // Bounds found for another bid hold on one side (see `values_across_bids`):
+                    // for the bidding team a lower bid's upper bound, a higher bid's lower bound.
+                    let falls = team == f.bidder_team;
+                    let (use_lo, use_hi) = match (e.bid as i32).cmp(&f.bid) {
+                        _ if e.bidder_team != f.bidder_team => (false, false),
+                        std::cmp::Ordering::Equal => (true, true),
+                        std::cmp::Ordering::Less => (!falls, falls),
+                        std::cmp::Ordering::Greater => (falls, !falls),
+                    };
+                    if use_lo {
+                        lo = lo.max(e.lo as i32);
+                    }
+                    if use_hi {
+                        hi = hi.min(e.hi as i32);
+                    }
                     first = e.best;
                 }
             }
@@ -534,7 +576,16 @@ impl Solver {
                 (lo, hi) = (best, best);
             }
             let g0 = p.taken[0];
-            self.tt[slot] = Entry { key, g0, lo: lo as i8, hi: hi as i8, best: best_card, gen: self.gen };
+            self.tt[slot] = Entry {
+                key,
+                g0,
+                lo: lo as i8,
+                hi: hi as i8,
+                best: best_card,
+                bid: f.bid as u8,
+                bidder_team: f.bidder_team,
+                gen: self.gen,
+            };
         }
         best
     }
@@ -671,6 +722,51 @@ mod tests {
             assert_eq!(solver.value(&d, 1).unwrap(), best);
         }
         assert!(merged > 0);
+    }
+
+    /// One world's candidate bids searched with one table (bounds shared across bids) give
+    /// the values of separate searches; thrown-in deals are worth 0; other worlds are refused.
+    #[test]
+    fn values_across_bids_equal_separate_searches() {
+        let mut rng = Pcg64::seed_from_u64(31);
+        let mut solver = Solver::new();
+        let mut compared = 0;
+        for _ in 0..30 {
+            let mut d = Deal::random(&mut rng);
+            // Random bids, then the candidates of the player to act with every later bidder passing.
+            for _ in 0..rng.gen_range(0..4) {
+                let legal = d.legal_bids();
+                d.bid(legal[rng.gen_range(0..legal.len())]).unwrap();
+            }
+            let after: Vec<Deal> = d
+                .legal_bids()
+                .into_iter()
+                .map(|b| {
+                    let mut a = d;
+                    a.bid(b).unwrap();
+                    while a.phase() == Phase::Auction {
+                        a.apply_bid(0);
+                    }
+                    a
+                })
+                .collect();
+            for team in 0..2 {
+                let shared = solver.values_across_bids(&after, team).unwrap();
+                for (a, v) in after.iter().zip(shared) {
+                    let want = if a.high_bid().0 == 0 { 0 } else { solver.value(a, team).unwrap() };
+                    assert_eq!(v, want, "bid {:?} for team {team}", a.high_bid());
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 60);
+        let (mut a, mut b) = (Deal::seeded(1), Deal::seeded(2));
+        for x in [&mut a, &mut b] {
+            for bid in [2, 0, 0, 0] {
+                x.bid(bid).unwrap();
+            }
+        }
+        assert!(solver.values_across_bids(&[a, b], 0).is_err());
     }
 
     #[test]

@@ -2,8 +2,10 @@
 //!
 //! Positions are the card-play decisions (two or more legal cards) of deals played by the rules
 //! agent. Prints the median and 95th-percentile time per PIMC move with 16, 64 and 256 worlds on
-//! one thread and on all threads (`CFRKIT_NUM_THREADS` or all cores), the time per PIMC bid, and
-//! perfect-information solves per second (one solve = the values of every legal card of one world).
+//! one thread and on all threads (`CFRKIT_NUM_THREADS` or all cores), the same for 64 worlds on all
+//! threads split by kind of card move (the trump-setting lead, the rest of the first trick, later
+//! tricks), the time per PIMC bid, and perfect-information solves per second (one solve = the
+//! values of every legal card of one world).
 use cfrkit_core::games::setback::pimc::solver::Solver;
 use cfrkit_core::games::setback::pimc::worlds::Worlds;
 use cfrkit_core::games::setback::pimc::PimcAgent;
@@ -86,6 +88,21 @@ fn main() {
             if all == 1 {
                 break;
             }
+        }
+    }
+    // Where the card-move time goes: 64 worlds on all threads, by kind of move.
+    let agent = PimcAgent::new(64, all, 0).unwrap();
+    let times = time_moves(&agent, &plays, false);
+    let kind = |v: &View| match (v.phase(), v.tricks_done()) {
+        (Phase::Establish, _) => "lead",
+        (_, 0) => "trick 1",
+        _ => "later",
+    };
+    for k in ["lead", "trick 1", "later"] {
+        let mut t: Vec<f64> = plays.iter().zip(&times).filter(|(v, _)| kind(v) == k).map(|(_, &t)| t).collect();
+        if !t.is_empty() {
+            let (median, p95) = quantiles(&mut t);
+            println!("card 64 worlds, {all} threads, {k:<8} {:>4} moves: median {median:.2} ms, p95 {p95:.2} ms", t.len());
         }
     }
     // Perfect-information solves on one thread.

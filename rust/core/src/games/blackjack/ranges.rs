@@ -12,8 +12,8 @@
 //! Terminals are showdowns. The terminals after one Hit (one per card drawn that ends the game)
 //! are evaluated together, and every showdown is one 10 × 10 matrix-vector product: the matrix
 //! holds the traverser's share of the pot per (own card, opponent card), summed over the ending
-//! cards; showdowns with the same hands share one matrix (about 1,300 distinct matrices for the
-//! 1.2 million terminals of (1,1) with max_hits 3).
+//! cards; showdowns with the same hands share their matrices (the 1.2 million terminals of (1,1)
+//! with max_hits 3 come in about 1,300 distinct hand situations).
 //!
 //! Where the opponent's range is zero every value below is zero, so such subtrees only add the
 //! traverser's reach-weighted policy to the average. With alternating updates each information

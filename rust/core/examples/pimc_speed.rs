@@ -102,7 +102,10 @@ fn main() {
         let mut t: Vec<f64> = plays.iter().zip(&times).filter(|(v, _)| kind(v) == k).map(|(_, &t)| t).collect();
         if !t.is_empty() {
             let (median, p95) = quantiles(&mut t);
-            println!("card 64 worlds, {all} threads, {k:<8} {:>4} moves: median {median:.2} ms, p95 {p95:.2} ms", t.len());
+            println!(
+                "card 64 worlds, {all} threads, {k:<8} {:>4} moves: median {median:.2} ms, p95 {p95:.2} ms",
+                t.len()
+            );
         }
     }
     // Perfect-information solves on one thread.

@@ -17,8 +17,19 @@ fn solve(tree: &Arc<PublicTree>, algorithm: &str, iterations: u64, threads: usiz
 }
 
 fn solve_on(tree: &Arc<PublicTree>, algorithm: &str, iterations: u64, threads: usize, engine: &str) -> Vec<f64> {
+    solve_with(tree, algorithm, iterations, threads, engine, true)
+}
+
+fn solve_with(
+    tree: &Arc<PublicTree>,
+    algorithm: &str,
+    iterations: u64,
+    threads: usize,
+    engine: &str,
+    alternating: bool,
+) -> Vec<f64> {
     let algo = Algorithm::parse(algorithm, DCFR_DEFAULTS).unwrap();
-    let mut solver = Solver::new(tree.clone(), algo, true, threads).unwrap();
+    let mut solver = Solver::new(tree.clone(), algo, alternating, threads).unwrap();
     assert_eq!(solver.engine(), "ranges");
     if engine == "lanes" {
         solver.use_lanes().unwrap();
@@ -127,4 +138,10 @@ fn range_engine_converges_like_the_lane_engine() {
         assert!((va[0] - vb[0]).abs() < 1e-3 && (va[1] - vb[1]).abs() < 1e-3, "{up:?} {algo}: {va:?} {vb:?}");
         assert!(nb < 2.0 * na.max(1e-4), "{up:?} {algo}: NashConv {nb} (lanes: {na})");
     }
+    // Simultaneous updates (traversals first, then the updates) too.
+    let t = tree([2, 9, 5], 2);
+    let (va, na) = evaluate(&t, &solve_with(&t, "cfr+", 300, 1, "lanes", false));
+    let (vb, nb) = evaluate(&t, &solve_with(&t, "cfr+", 300, 2, "ranges", false));
+    assert!((va[0] - vb[0]).abs() < 1e-3 && (va[1] - vb[1]).abs() < 1e-3, "simultaneous: {va:?} {vb:?}");
+    assert!(nb < 2.0 * na.max(1e-4), "simultaneous: NashConv {nb} (lanes: {na})");
 }

@@ -145,3 +145,16 @@ fn range_engine_converges_like_the_lane_engine() {
     assert!((va[0] - vb[0]).abs() < 1e-3 && (va[1] - vb[1]).abs() < 1e-3, "simultaneous: {va:?} {vb:?}");
     assert!(nb < 2.0 * na.max(1e-4), "simultaneous: NashConv {nb} (lanes: {na})");
 }
+
+/// The range walk computes showdowns from the rules, so a tree of the same shape with other
+/// payoffs (e.g. a Python game that borrows the spec name) takes the lane walk.
+#[test]
+fn trees_with_other_payoffs_take_the_lane_walk() {
+    let t = tree([6, 6, 2], 1);
+    let algo = Algorithm::parse("cfr+", DCFR_DEFAULTS).unwrap();
+    assert_eq!(Solver::new(t.clone(), algo, true, 1).unwrap().engine(), "ranges");
+    let mut other = (*t).clone();
+    let last = other.payoff_rows.len() - 1;
+    other.payoff_rows[last] += 1.0;
+    assert_eq!(Solver::new(Arc::new(other), algo, true, 1).unwrap().engine(), "lanes");
+}

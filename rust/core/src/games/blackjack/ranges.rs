@@ -21,7 +21,7 @@
 //! traversal), which saves a second pass over the arrays.
 
 use super::build::NUM_LANES;
-use super::rules::{card_prob, Hand, NUM_CARDS};
+use super::rules::{card_prob, Hand, Table, NUM_CARDS};
 use super::shape::Shape;
 use super::Blackjack;
 use crate::cfr::walk::Disjoint;
@@ -83,6 +83,38 @@ type Matrix = [f64; NUM_CARDS * NUM_CARDS];
 /// end the game (bit `c - 1` for card `c`), and the traverser.
 type MatrixKey = ([(u8, bool); 2], Option<u8>, u16, u8);
 
+/// What [`RangeWalk::visit`] reads and fills while it walks the tree beside the game's shape.
+struct Visit<'a> {
+    tree: &'a PublicTree,
+    shape: &'a Shape,
+    max_hits: u32,
+    /// The walk's node at each decision index, once read.
+    nodes: &'a mut Vec<Option<Node>>,
+    /// Payoff rows already compared with the rules'.
+    rows_checked: &'a mut Vec<bool>,
+}
+
+impl Visit<'_> {
+    /// Whether terminal `n`'s payoffs are the rules' for `table` in every lane (each distinct
+    /// payoff row is compared once): the walk computes showdowns from the rules, so a tree
+    /// with other payoffs must take the lane walk.
+    fn check_payoffs(&mut self, n: usize, table: &Table) -> Option<()> {
+        let row = self.tree.aux[n] as usize;
+        if !*self.rows_checked.get(row)? {
+            for lane in 0..NUM_LANES {
+                let want = table.payoffs((lane / NUM_CARDS) as u8 + 1, (lane % NUM_CARDS) as u8 + 1);
+                for (p, &w) in want.iter().enumerate() {
+                    if self.tree.payoffs(n, p)[lane] != w {
+                        return None;
+                    }
+                }
+            }
+            self.rows_checked[row] = true;
+        }
+        Some(())
+    }
+}
+
 /// A Blackjack++ tree prepared for range traversals.
 pub struct RangeWalk {
     nodes: Vec<Node>,
@@ -120,10 +152,13 @@ struct Pass<'a> {
 
 /// The arrays a traversal uses, indexed like the tree's information sets' actions.
 pub struct Arrays<'a> {
+    /// The current policy (read, and rewritten by the updates).
     pub policy: &'a mut [f64],
+    /// Cumulative regrets.
     pub regrets: &'a mut [f64],
     /// Instantaneous regrets (empty for rules that keep none).
     pub instant: &'a mut [f64],
+    /// Cumulative (weighted, reach-weighted) policy: the average policy's numerators.
     pub average: &'a mut [f64],
 }
 
@@ -183,7 +218,10 @@ impl RangeWalk {
         };
         let mut nodes = vec![None; tree.decisions.len()];
         let shape = game.shape();
-        match walk.visit(tree, &shape, tree.root as usize, shape.root(), &mut nodes, game.max_hits) {
+        let mut rows_checked = vec![false; tree.payoff_rows.len() / (2 * NUM_LANES)];
+        let mut visit =
+            Visit { tree, shape: &shape, max_hits: game.max_hits, nodes: &mut nodes, rows_checked: &mut rows_checked };
+        match walk.visit(&mut visit, tree.root as usize, shape.root()) {
             Some(Next::Decision(d)) => walk.root = d,
             _ => return Err(bad()),
         }
@@ -192,20 +230,14 @@ impl RangeWalk {
         Ok(walk)
     }
 
-    /// Reads the subtree of tree node `n` (public state `id` of `shape`) into the walk;
-    /// `None` where the tree does not have the builder's layout.
-    fn visit(
-        &mut self,
-        tree: &PublicTree,
-        shape: &Shape,
-        n: usize,
-        id: u32,
-        nodes: &mut Vec<Option<Node>>,
-        max_hits: u32,
-    ) -> Option<Next> {
-        let st = *shape.state(id);
+    /// Reads the subtree of tree node `n` (public state `id` of the shape) into the walk;
+    /// `None` where the tree does not have the builder's layout or the game's payoffs.
+    fn visit(&mut self, v: &mut Visit<'_>, n: usize, id: u32) -> Option<Next> {
+        let (tree, max_hits) = (v.tree, v.max_hits);
+        let st = *v.shape.state(id);
         let table = st.table;
         if tree.kind[n] == NodeKind::Terminal && table.is_terminal() {
+            v.check_payoffs(n, &table)?;
             let s = self.showdown(table.hands, None, [0.0; NUM_CARDS]);
             return Some(Next::Showdown(s));
         }
@@ -217,7 +249,7 @@ impl RangeWalk {
         if tree.kind[chance] != NodeKind::Chance || tree.num_edges[chance] as usize != NUM_CARDS {
             return None;
         }
-        let stand = self.visit(tree, shape, tree.edge_child[e.start] as usize, st.stand, nodes, max_hits)?;
+        let stand = self.visit(v, tree.edge_child[e.start] as usize, st.stand)?;
         let mut hits = vec![];
         let mut ending = [0.0; NUM_CARDS];
         for (k, edge) in tree.edges(chance).enumerate() {
@@ -227,12 +259,14 @@ impl RangeWalk {
             }
             let after = table.hit(card, max_hits);
             if after.is_terminal() {
-                if tree.kind[tree.edge_child[edge] as usize] != NodeKind::Terminal {
+                let child = tree.edge_child[edge] as usize;
+                if tree.kind[child] != NodeKind::Terminal {
                     return None;
                 }
+                v.check_payoffs(child, &after)?;
                 ending[k] = card_prob(card);
             } else {
-                match self.visit(tree, shape, tree.edge_child[edge] as usize, st.hit[k], nodes, max_hits)? {
+                match self.visit(v, tree.edge_child[edge] as usize, st.hit[k])? {
                     Next::Decision(d) => hits.push((card_prob(card), d)),
                     Next::Showdown(_) => return None,
                 }
@@ -244,6 +278,7 @@ impl RangeWalk {
             self.showdown(hands, Some(table.to_act), ending)
         });
         let d = tree.aux[n] as usize;
+        let nodes = &mut *v.nodes;
         if nodes.get(d)?.is_some() || tree.player[n] != table.to_act {
             return None;
         }

@@ -89,9 +89,9 @@ struct Visit<'a> {
     shape: &'a Shape,
     max_hits: u32,
     /// The walk's node at each decision index, once read.
-    nodes: &'a mut Vec<Option<Node>>,
+    nodes: Vec<Option<Node>>,
     /// Payoff rows already compared with the rules'.
-    rows_checked: &'a mut Vec<bool>,
+    rows_checked: Vec<bool>,
 }
 
 impl Visit<'_> {
@@ -216,16 +216,19 @@ impl RangeWalk {
             deal: std::array::from_fn(|k| card_prob(k as u8 + 1)),
             sets_of,
         };
-        let mut nodes = vec![None; tree.decisions.len()];
         let shape = game.shape();
-        let mut rows_checked = vec![false; tree.payoff_rows.len() / (2 * NUM_LANES)];
-        let mut visit =
-            Visit { tree, shape: &shape, max_hits: game.max_hits, nodes: &mut nodes, rows_checked: &mut rows_checked };
+        let mut visit = Visit {
+            tree,
+            shape: &shape,
+            max_hits: game.max_hits,
+            nodes: vec![None; tree.decisions.len()],
+            rows_checked: vec![false; tree.payoff_rows.len() / (2 * NUM_LANES)],
+        };
         match walk.visit(&mut visit, tree.root as usize, shape.root()) {
             Some(Next::Decision(d)) => walk.root = d,
             _ => return Err(bad()),
         }
-        walk.nodes = nodes.into_iter().collect::<Option<Vec<_>>>().ok_or_else(bad)?;
+        walk.nodes = visit.nodes.into_iter().collect::<Option<Vec<_>>>().ok_or_else(bad)?;
         walk.matrix_index = Default::default();
         Ok(walk)
     }
@@ -278,7 +281,7 @@ impl RangeWalk {
             self.showdown(hands, Some(table.to_act), ending)
         });
         let d = tree.aux[n] as usize;
-        let nodes = &mut *v.nodes;
+        let nodes = &mut v.nodes;
         if nodes.get(d)?.is_some() || tree.player[n] != table.to_act {
             return None;
         }
@@ -383,6 +386,12 @@ impl RangeWalk {
         pass.walk(self.root, &self.deal, &[1.0; NUM_CARDS]);
     }
 
+    /// The Hit edges of `node` that lead to decision nodes: (card probability, decision index).
+    #[inline(always)]
+    fn hit_children(&self, node: &Node) -> &[(f64, u32)] {
+        &self.hits[node.first_hit as usize..][..usize::from(node.num_hits)]
+    }
+
     /// The traverser's values at showdown `s` against the opponent's range `opp` (chance
     /// included), per own down card: the pot times the share won, less the own hits paid.
     #[inline(always)]
@@ -470,7 +479,7 @@ impl Pass<'_> {
             return [0.0; NUM_CARDS];
         }
         // The children's policies are far apart in memory: ask for them early.
-        for &(_, c) in &self.w.hits[node.first_hit as usize..][..usize::from(node.num_hits)] {
+        for &(_, c) in self.w.hit_children(node) {
             for line in [0, 8, 16] {
                 self.policy.prefetch(c as usize * ENTRIES + line);
             }
@@ -495,7 +504,6 @@ impl Pass<'_> {
         }
         // SAFETY: as above.
         let regrets = unsafe { self.contributions.slice(off, ENTRIES) };
-        let average = unsafe { self.average.slice(off, ENTRIES) };
         let deal = &self.w.deal;
         let mut values = [0.0; NUM_CARDS];
         for k in 0..NUM_CARDS {
@@ -503,10 +511,9 @@ impl Pass<'_> {
             let v = p0 * stand[k] + p1 * hit[k];
             regrets[2 * k] += deal[k] * (stand[k] - v);
             regrets[2 * k + 1] += deal[k] * (hit[k] - v);
-            average[2 * k] += (self.weight * own[k]) * p0;
-            average[2 * k + 1] += (self.weight * own[k]) * p1;
             values[k] = v;
         }
+        self.add_average(off, own, &pol);
         self.update_node(off);
         values
     }
@@ -525,7 +532,7 @@ impl Pass<'_> {
             }
             return;
         }
-        let hits = &self.w.hits[node.first_hit as usize..][..usize::from(node.num_hits)];
+        let hits = self.w.hit_children(node);
         let stand = match node.stand {
             Next::Decision(c) => Some(c),
             Next::Showdown(_) => None,
@@ -537,14 +544,23 @@ impl Pass<'_> {
         }
         let off = d as usize * ENTRIES;
         // SAFETY: as in `node`.
-        let (pol, average) = unsafe { (self.policy.slice(off, ENTRIES), self.average.slice(off, ENTRIES)) };
-        let reach = [scaled(own, pol, 0), scaled(own, pol, 1)];
+        let pol: [f64; ENTRIES] = unsafe { self.policy.slice(off, ENTRIES) }.try_into().unwrap();
+        let reach = [scaled(own, &pol, 0), scaled(own, &pol, 1)];
+        self.add_average(off, own, &pol);
+        children.for_each(|(c, a)| self.reach_only(c, &reach[a]));
+        self.update_node(off);
+    }
+
+    /// Adds `weight` times the traverser's reach-weighted policy `pol` at the decision whose
+    /// entries start at `off` to the average.
+    #[inline(always)]
+    fn add_average(&self, off: usize, own: &Range, pol: &[f64; ENTRIES]) {
+        // SAFETY: as in `node`: this decision's entries belong to this walk alone.
+        let average = unsafe { self.average.slice(off, ENTRIES) };
         for k in 0..NUM_CARDS {
             average[2 * k] += (self.weight * own[k]) * pol[2 * k];
             average[2 * k + 1] += (self.weight * own[k]) * pol[2 * k + 1];
         }
-        children.for_each(|(c, a)| self.reach_only(c, &reach[a]));
-        self.update_node(off);
     }
 
     /// Ends the iteration for the information sets of the decision whose entries start at
@@ -576,7 +592,7 @@ impl Pass<'_> {
     #[inline(always)]
     fn children(&self, node: &Node, stand: (&Range, &Range), hit: (&Range, &Range)) -> (Range, Range) {
         let player = self.player as usize;
-        let hits = &self.w.hits[node.first_hit as usize..][..usize::from(node.num_hits)];
+        let hits = self.w.hit_children(node);
         let mut hit_values = match node.hit_showdown {
             Some(s) => self.w.showdown_values(&self.w.showdowns[s as usize], player, hit.0),
             None => [0.0; NUM_CARDS],

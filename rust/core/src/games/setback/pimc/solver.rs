@@ -16,7 +16,10 @@
 //! * static bounds at trick boundaries: the points already decided and those still open bound the
 //!   final score from both sides;
 //! * move ordering: the table's best card first, then high cards and trumps to lead, cheap winners
-//!   and cheap discards to follow;
+//!   and cheap discards to follow; the cards after the first are tried with a null window first
+//!   (principal variation search);
+//! * the last two tricks are searched by a lean routine ([`two_tricks`]) over the cards of the
+//!   next trick, without copies of the position, the last trick scored directly;
 //! * equivalent cards: two cards of one suit in one hand, both worth no game points, neither the
 //!   lowest trump dealt, with no card of that suit ranked between them still in play (in a hand or
 //!   in the current trick), lead to the same outcomes, so only the lower one is searched; the same
@@ -58,6 +61,9 @@ struct Facts {
     /// The lowest trump dealt (Low) and the Jack of trump if dealt (else NONE).
     low_card: Card,
     jack_card: Card,
+    /// The same as sets (the Jack's empty if not dealt).
+    low_bit: CardSet,
+    jack_bit: CardSet,
     /// The bidding team and its bid.
     bidder_team: u8,
     bid: i32,
@@ -69,7 +75,11 @@ struct Facts {
 #[derive(Clone, Copy, Debug)]
 struct Pos {
     hands: [CardSet; 4],
-    trick: [Card; 4],
+    /// The cards of the current trick.
+    trick: CardSet,
+    /// The card led to it and the card winning it so far.
+    led: Card,
+    winning: Card,
     len: u8,
     leader: u8,
     /// Position in the trick of the winning card.
@@ -89,6 +99,8 @@ impl Facts {
             high_team: d.high_team,
             low_card: card(d.low_dealt, d.trump),
             jack_card: if d.jack_dealt { card(JACK, d.trump) } else { NONE },
+            low_bit: bit(card(d.low_dealt, d.trump)),
+            jack_bit: if d.jack_dealt { bit(card(JACK, d.trump)) } else { 0 },
             bidder_team: d.high_bidder % 2,
             bid: d.high_bid as i32,
             points_dealt: d.game_pts_dealt,
@@ -121,6 +133,28 @@ impl Facts {
             open += 1;
         }
         (sure, open)
+    }
+
+    /// The value for `team` of a finished deal: the game points each team took and the teams
+    /// that took the Low and the Jack (NONE if not dealt).
+    #[inline]
+    fn final_value(&self, taken: [u8; 2], low_team: u8, jack_team: u8, team: u8) -> i32 {
+        let mut pts = [0i32; 2];
+        pts[self.high_team as usize] += 1;
+        pts[low_team as usize] += 1;
+        if jack_team != NONE {
+            pts[jack_team as usize] += 1;
+        }
+        if taken[0] != taken[1] {
+            pts[(taken[1] > taken[0]) as usize] += 1;
+        }
+        let b = self.bidder_team as usize;
+        let v = self.set(pts[b]) - pts[1 - b];
+        if team as usize == b {
+            v
+        } else {
+            -v
+        }
     }
 
     /// The setback rule for the bidding team's points.
@@ -169,7 +203,9 @@ impl Pos {
     fn of(d: &Deal) -> Pos {
         Pos {
             hands: d.hands,
-            trick: d.trick,
+            trick: d.trick[..d.trick_len as usize].iter().fold(0, |t, &c| t | bit(c)),
+            led: d.trick[0],
+            winning: d.trick[d.trick_winner as usize],
             len: d.trick_len,
             leader: d.leader,
             win: d.trick_winner,
@@ -190,7 +226,7 @@ impl Pos {
         if self.len == 0 {
             return hand;
         }
-        let on_suit = hand & SUIT_MASK[suit(self.trick[0]) as usize];
+        let on_suit = hand & SUIT_MASK[suit(self.led) as usize];
         if on_suit == 0 {
             hand
         } else {
@@ -203,30 +239,34 @@ impl Pos {
     fn play(&self, f: &Facts, c: Card) -> Pos {
         let mut p = *self;
         p.hands[self.actor() as usize] &= !bit(c);
+        p.trick |= bit(c);
         if p.len == 0 {
             p.win = 0;
-        } else if f.beats(c, p.trick[p.win as usize]) {
+            p.led = c;
+            p.winning = c;
+        } else if f.beats(c, p.winning) {
             p.win = p.len;
+            p.winning = c;
         }
-        p.trick[p.len as usize] = c;
         p.len += 1;
         if p.len == 4 {
             let winner = (p.leader + p.win) & 3;
             let team = winner & 1;
             let mut points = 0;
-            for &x in &p.trick {
+            for x in cards::iter(p.trick & POINT_CARDS) {
                 points += CARD_POINTS[x as usize];
-                if x == f.low_card {
-                    p.low_team = team;
-                }
-                if x == f.jack_card {
-                    p.jack_team = team;
-                }
+            }
+            if p.trick & f.low_bit != 0 {
+                p.low_team = team;
+            }
+            if p.trick & f.jack_bit != 0 {
+                p.jack_team = team;
             }
             p.taken[team as usize] += points;
             p.leader = winner;
             p.len = 0;
             p.win = 0;
+            p.trick = 0;
         }
         p
     }
@@ -234,29 +274,19 @@ impl Pos {
     /// Cards still in play: in a hand or in the current trick.
     #[inline]
     fn live(&self) -> CardSet {
-        let mut live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
-        for &c in &self.trick[..self.len as usize] {
-            live |= bit(c);
-        }
-        live
+        self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3] | self.trick
     }
 }
 
 /// `legal` with each run of equivalent cards merged into its lowest card: cards of `plain` of one
-/// suit with no card of `live` ranked between them.
+/// suit with no card of `live` ranked between them. A plain card goes when the next lower live
+/// card of its suit is plain too.
 fn merge(legal: CardSet, plain: CardSet, live: CardSet) -> CardSet {
-    let mut out = legal & !plain;
-    for mask in SUIT_MASK {
-        let mut prev: Option<Card> = None;
-        for c in cards::iter(plain & mask) {
-            if let Some(q) = prev {
-                if live & mask & (bit(c) - 1) & !((bit(q) << 1) - 1) == 0 {
-                    prev = Some(c);
-                    continue;
-                }
-            }
-            out |= bit(c);
-            prev = Some(c);
+    let mut out = legal;
+    for c in cards::iter(plain) {
+        let below = live & SUIT_MASK[suit(c) as usize] & (bit(c) - 1);
+        if below != 0 && plain & bit(cards::highest(below)) != 0 {
+            out &= !bit(c);
         }
     }
     out
@@ -296,12 +326,100 @@ pub fn distinct_moves(d: &Deal) -> CardSet {
     }
 }
 
-/// The distinct legal cards in search order, `first` (if legal) ahead of the others.
+/// Game points of a set of cards.
 #[inline]
-fn ordered(p: &Pos, f: &Facts, first: Card) -> ([Card; 13], usize) {
+fn points(set: CardSet) -> u8 {
+    cards::iter(set & POINT_CARDS).map(|c| CARD_POINTS[c as usize]).sum()
+}
+
+/// The value for the team to lead of a trick-boundary position with two tricks left (every hand
+/// holds two cards), fail-soft within (alpha, beta): the plays of the next trick searched
+/// without table, ordering or copies of the position, the last trick played out directly.
+fn two_tricks(f: &Facts, p: &Pos, alpha: i32, beta: i32) -> i32 {
+    two_tricks_from(f, p, 0, 0, NONE, 0, alpha, beta)
+}
+
+/// [`two_tricks`] after `k` plays of the next trick (the cards `trick`, `winning` at position
+/// `win`), for the team of the `k`-th player.
+#[allow(clippy::too_many_arguments)]
+fn two_tricks_from(
+    f: &Facts,
+    p: &Pos,
+    trick: CardSet,
+    k: u8,
+    winning: Card,
+    win: u8,
+    mut alpha: i32,
+    beta: i32,
+) -> i32 {
+    if k == 4 {
+        return last_trick_value(f, p, trick, win);
+    }
+    let hand = p.hands[((p.leader + k) & 3) as usize] & !trick;
+    let legal = if k == 0 {
+        hand
+    } else {
+        let on_suit = hand & SUIT_MASK[suit(cards::lowest(p.hands[p.leader as usize] & trick)) as usize];
+        if on_suit == 0 {
+            hand
+        } else {
+            on_suit | (hand & f.trump_mask)
+        }
+    };
+    let mut best = -INF;
+    for c in cards::iter(legal) {
+        let (w, at) = if k == 0 || f.beats(c, winning) { (c, k) } else { (winning, win) };
+        let v = -two_tricks_from(f, p, trick | bit(c), k + 1, w, at, -beta, -alpha);
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The final value for the team to lead of a two-trick position after the next trick's cards
+/// `trick` (won at position `win`): the last trick plays itself.
+#[inline]
+fn last_trick_value(f: &Facts, p: &Pos, trick: CardSet, win: u8) -> i32 {
+    let first = (p.leader + win) & 3;
+    let rest = p.live() & !trick;
+    let led = p.hands[first as usize] & rest;
+    let trumps = rest & f.trump_mask;
+    let top =
+        bit(cards::highest(if trumps != 0 { trumps } else { rest & SUIT_MASK[suit(cards::lowest(led)) as usize] }));
+    let second = (0..4).find(|&i| p.hands[i] & top != 0).expect("a hand holds the top card") as u8;
+    let (t1, t2) = (first & 1, second & 1);
+    let mut taken = p.taken;
+    taken[t1 as usize] += points(trick);
+    taken[t2 as usize] += points(rest);
+    let team_of = |b: CardSet, taken_by: u8| {
+        if taken_by != NONE {
+            taken_by
+        } else if trick & b != 0 {
+            t1
+        } else {
+            t2
+        }
+    };
+    let jack = if f.jack_bit != 0 { team_of(f.jack_bit, p.jack_team) } else { NONE };
+    f.final_value(taken, team_of(f.low_bit, p.low_team), jack, p.leader & 1)
+}
+
+/// Most legal cards of a position (a hand holds six).
+const MAX_MOVES: usize = 8;
+
+/// Writes the distinct legal cards in search order into `list`, `first` (if legal) ahead of the
+/// others, and returns how many there are.
+#[inline]
+fn ordered(p: &Pos, f: &Facts, first: Card, list: &mut [Card; MAX_MOVES]) -> usize {
     let moves = distinct(p, f);
-    let mut list = [0u8; 13];
-    let mut keys = [0i32; 13];
+    let mut keys = [0i32; MAX_MOVES];
     let mut n = 0;
     let me = p.actor();
     let partner_wins = p.len > 0 && (p.leader + p.win) & 1 == me & 1;
@@ -315,7 +433,7 @@ fn ordered(p: &Pos, f: &Facts, first: Card) -> ([Card; 13], usize) {
             r + 16 * is_trump
         } else if partner_wins {
             4 * gp - r - 40 * is_trump
-        } else if f.beats(c, p.trick[p.win as usize]) {
+        } else if f.beats(c, p.winning) {
             100 - r - 20 * is_trump
         } else {
             -4 * gp - r - 20 * is_trump
@@ -331,10 +449,11 @@ fn ordered(p: &Pos, f: &Facts, first: Card) -> ([Card; 13], usize) {
         keys[i] = key;
         n += 1;
     }
-    (list, n)
+    n
 }
 
 #[derive(Clone, Copy, Default)]
+#[repr(align(16))]
 struct Entry {
     key: u64,
     /// Game points taken by team 0 (the part of the key that does not fit in `key`).
@@ -346,13 +465,13 @@ struct Entry {
     bid: u8,
     bidder_team: u8,
     /// Search generation that wrote the entry; older entries are empty.
-    gen: u32,
+    gen: u16,
 }
 
 /// A reusable solver (its transposition table is allocated once).
 pub struct Solver {
     tt: Vec<Entry>,
-    gen: u32,
+    gen: u16,
     nodes: u64,
 }
 
@@ -550,23 +669,12 @@ impl Solver {
             alpha = alpha.max(lo);
             beta = beta.min(hi);
         }
-        let (moves, n) = ordered(p, f, first);
-        let mut best = -INF;
-        let mut best_card = moves[0];
         let a0 = alpha;
-        for &c in &moves[..n] {
-            let v = self.child_value(f, p, c, alpha, beta);
-            if v > best {
-                best = v;
-                best_card = c;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
+        let (best, best_card) = if boundary && left == 2 {
+            (two_tricks(f, p, alpha, beta), NONE)
+        } else {
+            self.moves(f, p, first, alpha, beta)
+        };
         if stored {
             if best <= a0 {
                 hi = hi.min(best);
@@ -588,6 +696,39 @@ impl Solver {
             };
         }
         best
+    }
+
+    /// The best value for the team to act in `p` over its distinct legal cards and the card that
+    /// gives it, fail-soft within (alpha, beta); `first` is searched first.
+    fn moves(&mut self, f: &Facts, p: &Pos, first: Card, mut alpha: i32, beta: i32) -> (i32, Card) {
+        let mut moves = [0; MAX_MOVES];
+        let n = ordered(p, f, first, &mut moves);
+        let mut best = -INF;
+        let mut best_card = moves[0];
+        for (i, &c) in moves[..n].iter().enumerate() {
+            // The first card with the full window, the others first with a null window (cheap to
+            // refute), searched again only when they beat the best so far.
+            let mut v;
+            if i == 0 {
+                v = self.child_value(f, p, c, alpha, beta);
+            } else {
+                v = self.child_value(f, p, c, alpha, alpha + 1);
+                if v > alpha && v < beta {
+                    v = self.child_value(f, p, c, v, beta);
+                }
+            }
+            if v > best {
+                best = v;
+                best_card = c;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_card)
     }
 
     /// The key and slot of a trick-boundary position.

@@ -14,7 +14,8 @@
 //!   world, also says who holds them), the leader, trump, the game points taken by team 0 and who
 //!   took the Low and the Jack once taken; it stores lower and upper bounds and the best card;
 //! * static bounds at trick boundaries: the points already decided and those still open bound the
-//!   final score from both sides;
+//!   final score from both sides; the highest trumps in play count as taken by their team when one
+//!   team holds them all;
 //! * move ordering: the table's best card first, then high cards and trumps to lead, cheap winners
 //!   and cheap discards to follow; the cards after the first are tried with a null window first
 //!   (principal variation search);
@@ -107,29 +108,51 @@ impl Facts {
         }
     }
 
-    /// Team 0's and team 1's points, the score left open (Low, Jack or Game still to decide).
+    /// Team 0's and team 1's points, the score left open (Low, Jack or Game still to decide), at a
+    /// trick boundary. Besides what is taken, the top trumps in play are sure to their team when
+    /// one team holds them all: any trick they fall in is won by that team's trump.
     #[inline]
     fn points(&self, p: &Pos) -> ([i32; 2], i32) {
+        debug_assert_eq!(p.len, 0);
         let mut sure = [0i32; 2];
         let mut open = 0;
+        // The run of the highest trumps in play held by one team, and that team.
+        let trumps = p.live() & self.trump_mask;
+        let (mut safe, mut owner) = (0, 0);
+        if trumps != 0 {
+            let top = bit(cards::highest(trumps));
+            owner = ((p.hands[1] | p.hands[3]) & top != 0) as usize;
+            let other = trumps & !(p.hands[owner] | p.hands[owner + 2]);
+            safe = if other == 0 { trumps } else { trumps & !((bit(cards::highest(other)) << 1) - 1) };
+        }
         sure[self.high_team as usize] += 1;
         if p.low_team != NONE {
             sure[p.low_team as usize] += 1;
+        } else if safe & self.low_bit != 0 {
+            sure[owner] += 1;
         } else {
             open += 1;
         }
         if self.jack_card != NONE {
             if p.jack_team != NONE {
                 sure[p.jack_team as usize] += 1;
+            } else if safe & self.jack_bit != 0 {
+                sure[owner] += 1;
             } else {
                 open += 1;
             }
         }
-        let [g0, g1] = [p.taken[0] as i32, p.taken[1] as i32];
-        let left = self.points_dealt as i32 - g0 - g1;
-        if left < (g0 - g1).abs() {
-            sure[if g0 > g1 { 0 } else { 1 }] += 1;
-        } else if left > 0 {
+        // Game: each team's least final game points, and the points that may go either way.
+        let left = self.points_dealt as i32 - p.taken[0] as i32 - p.taken[1] as i32;
+        let safe_points = points(safe) as i32;
+        let mut least = [p.taken[0] as i32, p.taken[1] as i32];
+        least[owner] += safe_points;
+        let unsure = left - safe_points;
+        if least[0] > least[1] + unsure {
+            sure[0] += 1;
+        } else if least[1] > least[0] + unsure {
+            sure[1] += 1;
+        } else if unsure > 0 {
             open += 1;
         }
         (sure, open)

@@ -10,7 +10,9 @@
 //! auction, with the setback risk of that bid; Pass is valued as the auction ending with the
 //! current high bid (a partner's or an opponent's), or 0 when nobody has bid (all pass). Bids
 //! reveal nothing hard about the hands, so the other hands are uniform over the unseen cards.
-//! Values are deal points, not the game score; ties go to the lower bid.
+//! Values are deal points, not the game score; ties go to the lower bid. A bid that wins the
+//! auction is worth no more in any world than a lower one (the bidding team scores the same
+//! points, or is set back by more), so the decision needs only Pass and the lowest legal bid.
 //!
 //! Decisions are deterministic given the view and the random stream: one draw from the stream
 //! seeds every world (world `i` from `(seed, draw, i)`), so the result does not depend on the
@@ -131,7 +133,11 @@ impl PimcAgent {
     /// The mean value over the sampled worlds of every legal bid of the viewer, who must be to
     /// act in the auction, in the order Pass, Two, Three, Four.
     pub fn bid_values(&self, view: &View, rng: &mut Pcg64) -> Result<Vec<(u8, f64)>> {
-        let legal = view.legal_bids();
+        self.values_of_bids(view, &view.legal_bids(), rng)
+    }
+
+    /// The mean values of the bids `legal` (legal bids of the viewer, in ascending order).
+    fn values_of_bids(&self, view: &View, legal: &[u8], rng: &mut Pcg64) -> Result<Vec<(u8, f64)>> {
         if legal.is_empty() {
             return Err(Error::invalid("bid request", "no legal bid", "a view of a player to act in the auction"));
         }
@@ -187,7 +193,12 @@ impl Agent for PimcAgent {
         if legal.len() == 1 {
             return Ok(legal[0]);
         }
-        let values = self.bid_values(view, rng)?;
+        // In every world a higher bid is worth no more than a lower one (see the module
+        // documentation), so the lowest bid stands for all and, ties going to the lower bid,
+        // the choice is the same as over every legal bid.
+        let candidates: Vec<u8> =
+            legal.iter().copied().filter(|&b| b == 0).chain(legal.iter().copied().find(|&b| b > 0)).collect();
+        let values = self.values_of_bids(view, &candidates, rng)?;
         Ok(argmax(&values).expect("a non-empty list of legal bids"))
     }
 
@@ -259,6 +270,23 @@ mod tests {
                 assert!(values.iter().all(|x| x.1.abs() <= 8.0));
             }
         }
+    }
+
+    /// Higher bids are worth no more than lower ones in every world, so the bid chosen from Pass
+    /// and the lowest legal bid is the best of all legal bids (ties to the lower).
+    #[test]
+    fn bids_are_chosen_as_over_every_legal_bid() {
+        let agent = PimcAgent::new(6, 1, 3).unwrap();
+        let mut compared = 0;
+        for (i, v) in views(12).iter().enumerate().filter(|(_, v)| v.legal_bids().len() > 2) {
+            let all = agent.bid_values(v, &mut Pcg64::seed_from_u64(i as u64)).unwrap();
+            for pair in all.windows(2).filter(|p| p[0].0 > 0) {
+                assert!(pair[0].1 >= pair[1].1, "{all:?}");
+            }
+            assert_eq!(agent.bid(v, &mut Pcg64::seed_from_u64(i as u64)).unwrap(), argmax(&all).unwrap());
+            compared += 1;
+        }
+        assert!(compared >= 10, "{compared}");
     }
 
     /// PIMC plays whole games against the rules agent with only legal moves (the match checks

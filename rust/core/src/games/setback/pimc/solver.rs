@@ -205,16 +205,6 @@ impl Facts {
         }
     }
 
-    /// Whether the score is decided (the rules' early end).
-    #[inline]
-    fn decided(&self, p: &Pos) -> bool {
-        p.low_team != NONE && (self.jack_card == NONE || p.jack_team != NONE) && {
-            let [g0, g1] = [p.taken[0] as i32, p.taken[1] as i32];
-            let left = self.points_dealt as i32 - g0 - g1;
-            left == 0 || left < (g0 - g1).abs()
-        }
-    }
-
     /// Whether `c` beats the winning card `w`.
     #[inline]
     fn beats(&self, c: Card, w: Card) -> bool {
@@ -359,79 +349,90 @@ fn points(set: CardSet) -> u8 {
 /// holds two cards), fail-soft within (alpha, beta): the plays of the next trick searched
 /// without table, ordering or copies of the position, the last trick played out directly.
 fn two_tricks(f: &Facts, p: &Pos, alpha: i32, beta: i32) -> i32 {
-    two_tricks_from(f, p, 0, 0, NONE, 0, alpha, beta)
+    let live = p.live();
+    let end = Endgame { f, p, live, live_points: points(live) };
+    end.search(0, 0, 0, NONE, 0, alpha, beta)
 }
 
-/// [`two_tricks`] after `k` plays of the next trick (the cards `trick`, `winning` at position
-/// `win`), for the team of the `k`-th player.
-#[allow(clippy::too_many_arguments)]
-fn two_tricks_from(
-    f: &Facts,
-    p: &Pos,
-    trick: CardSet,
-    k: u8,
-    winning: Card,
-    win: u8,
-    mut alpha: i32,
-    beta: i32,
-) -> i32 {
-    if k == 4 {
-        return last_trick_value(f, p, trick, win);
-    }
-    let hand = p.hands[((p.leader + k) & 3) as usize] & !trick;
-    let legal = if k == 0 {
-        hand
-    } else {
-        let on_suit = hand & SUIT_MASK[suit(cards::lowest(p.hands[p.leader as usize] & trick)) as usize];
-        if on_suit == 0 {
-            hand
-        } else {
-            on_suit | (hand & f.trump_mask)
+/// A two-trick position and what its lines share.
+struct Endgame<'a> {
+    f: &'a Facts,
+    p: &'a Pos,
+    live: CardSet,
+    live_points: u8,
+}
+
+impl Endgame<'_> {
+    /// The value after `k` plays of the next trick (the cards `trick`, led in the suit `led_mask`,
+    /// `winning` at position `win`) for the team of the `k`-th player.
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &self,
+        trick: CardSet,
+        k: u8,
+        led_mask: CardSet,
+        winning: Card,
+        win: u8,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if k == 4 {
+            return self.last_trick_value(trick, win);
         }
-    };
-    let mut best = -INF;
-    for c in cards::iter(legal) {
-        let (w, at) = if k == 0 || f.beats(c, winning) { (c, k) } else { (winning, win) };
-        let v = -two_tricks_from(f, p, trick | bit(c), k + 1, w, at, -beta, -alpha);
-        if v > best {
-            best = v;
-            if v > alpha {
-                alpha = v;
-                if alpha >= beta {
-                    break;
+        let (f, p) = (self.f, self.p);
+        let hand = p.hands[((p.leader + k) & 3) as usize] & !trick;
+        let on_suit = hand & led_mask;
+        let legal = if on_suit == 0 { hand } else { on_suit | (hand & f.trump_mask) };
+        let mut best = -INF;
+        for c in cards::iter(legal) {
+            let v = if k == 0 {
+                -self.search(bit(c), 1, SUIT_MASK[suit(c) as usize], c, 0, -beta, -alpha)
+            } else {
+                let (w, at) = if f.beats(c, winning) { (c, k) } else { (winning, win) };
+                -self.search(trick | bit(c), k + 1, led_mask, w, at, -beta, -alpha)
+            };
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
                 }
             }
         }
+        best
     }
-    best
-}
 
-/// The final value for the team to lead of a two-trick position after the next trick's cards
-/// `trick` (won at position `win`): the last trick plays itself.
-#[inline]
-fn last_trick_value(f: &Facts, p: &Pos, trick: CardSet, win: u8) -> i32 {
-    let first = (p.leader + win) & 3;
-    let rest = p.live() & !trick;
-    let led = p.hands[first as usize] & rest;
-    let trumps = rest & f.trump_mask;
-    let top =
-        bit(cards::highest(if trumps != 0 { trumps } else { rest & SUIT_MASK[suit(cards::lowest(led)) as usize] }));
-    let second = (0..4).find(|&i| p.hands[i] & top != 0).expect("a hand holds the top card") as u8;
-    let (t1, t2) = (first & 1, second & 1);
-    let mut taken = p.taken;
-    taken[t1 as usize] += points(trick);
-    taken[t2 as usize] += points(rest);
-    let team_of = |b: CardSet, taken_by: u8| {
-        if taken_by != NONE {
-            taken_by
-        } else if trick & b != 0 {
-            t1
-        } else {
-            t2
-        }
-    };
-    let jack = if f.jack_bit != 0 { team_of(f.jack_bit, p.jack_team) } else { NONE };
-    f.final_value(taken, team_of(f.low_bit, p.low_team), jack, p.leader & 1)
+    /// The final value for the team to lead after the next trick's cards `trick` (won at
+    /// position `win`): the last trick plays itself.
+    #[inline]
+    fn last_trick_value(&self, trick: CardSet, win: u8) -> i32 {
+        let (f, p) = (self.f, self.p);
+        let first = (p.leader + win) & 3;
+        let rest = self.live & !trick;
+        let led = p.hands[first as usize] & rest;
+        let trumps = rest & f.trump_mask;
+        let top =
+            bit(cards::highest(if trumps != 0 { trumps } else { rest & SUIT_MASK[suit(cards::lowest(led)) as usize] }));
+        let second = (0..4).find(|&i| p.hands[i] & top != 0).expect("a hand holds the top card") as u8;
+        let (t1, t2) = (first & 1, second & 1);
+        let trick_points = points(trick);
+        let mut taken = p.taken;
+        taken[t1 as usize] += trick_points;
+        taken[t2 as usize] += self.live_points - trick_points;
+        let team_of = |b: CardSet, taken_by: u8| {
+            if taken_by != NONE {
+                taken_by
+            } else if trick & b != 0 {
+                t1
+            } else {
+                t2
+            }
+        };
+        let jack = if f.jack_bit != 0 { team_of(f.jack_bit, p.jack_team) } else { NONE };
+        f.final_value(taken, team_of(f.low_bit, p.low_team), jack, p.leader & 1)
+    }
 }
 
 /// Most legal cards of a position (a hand holds six).
@@ -507,6 +508,19 @@ impl Default for Solver {
 impl std::fmt::Debug for Solver {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Solver").field("nodes", &self.nodes).finish()
+    }
+}
+
+/// The value to return, fail-soft, when bounds `lo..=hi` on a position's value settle it within
+/// the window (alpha, beta).
+#[inline]
+fn cutoff(lo: i32, hi: i32, alpha: i32, beta: i32) -> Option<i32> {
+    if lo >= beta || lo == hi {
+        Some(lo)
+    } else if hi <= alpha {
+        Some(hi)
+    } else {
+        None
     }
 }
 
@@ -631,9 +645,7 @@ impl Solver {
     fn child_value(&mut self, f: &Facts, p: &Pos, c: Card, alpha: i32, beta: i32) -> i32 {
         let team = p.actor() & 1;
         let child = p.play(f, c);
-        if child.len == 0 && f.decided(&child) {
-            f.bounds(&child, team).0
-        } else if child.actor() & 1 == team {
+        if child.actor() & 1 == team {
             self.search(f, &child, alpha, beta)
         } else {
             -self.search(f, &child, -beta, -alpha)
@@ -645,14 +657,6 @@ impl Solver {
         self.nodes += 1;
         let team = p.actor() & 1;
         let left = p.hands[p.leader as usize].count_ones();
-        if p.len == 0 && left == 1 {
-            // The last trick plays itself.
-            let mut q = *p;
-            for _ in 0..4 {
-                q = q.play(f, cards::lowest(q.hands[q.actor() as usize]));
-            }
-            return f.bounds(&q, team).0;
-        }
         let boundary = p.len == 0;
         // The table pays only with a few tricks left to search.
         let stored = boundary && left >= TT_MIN_TRICKS;
@@ -660,7 +664,19 @@ impl Solver {
         let (mut key, mut first) = (0u64, NONE);
         let (mut lo, mut hi) = (-INF, INF);
         if boundary {
+            // The static bounds first: they settle decided deals (the early end) and many others.
             (lo, hi) = f.bounds(p, team);
+            if let Some(v) = cutoff(lo, hi, alpha, beta) {
+                return v;
+            }
+            if left == 1 {
+                // The last trick plays itself.
+                let mut q = *p;
+                for _ in 0..4 {
+                    q = q.play(f, cards::lowest(q.hands[q.actor() as usize]));
+                }
+                return f.bounds(&q, team).0;
+            }
             if stored {
                 (key, slot) = self.key(f, p);
                 let e = self.tt[slot];
@@ -682,12 +698,9 @@ impl Solver {
                     }
                     first = e.best;
                 }
-            }
-            if lo >= beta || lo == hi {
-                return lo;
-            }
-            if hi <= alpha {
-                return hi;
+                if let Some(v) = cutoff(lo, hi, alpha, beta) {
+                    return v;
+                }
             }
             alpha = alpha.max(lo);
             beta = beta.min(hi);

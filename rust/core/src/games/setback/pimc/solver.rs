@@ -34,6 +34,8 @@ use crate::error::{Error, Result};
 const NONE: u8 = u8::MAX;
 /// Above any value.
 const INF: i32 = 100;
+/// The least value of a deal: a team set back by 4 while the other takes 4 points.
+const VALUE_MIN: i32 = -8;
 const TT_BITS: u32 = 14;
 /// Tricks left (the current one included) from which trick-boundary positions go in the table.
 const TT_MIN_TRICKS: u32 = 2;
@@ -607,29 +609,56 @@ impl Solver {
     /// The value of every legal card of the player to act, for that player's team, in ascending
     /// card order.
     pub fn card_values(&mut self, deal: &Deal) -> Result<Vec<(Card, i32)>> {
+        Ok(self.card_bounds(deal, true)?.into_iter().map(|(c, v, _)| (c, v)).collect())
+    }
+
+    /// Bounds `(card, lo, hi)` on the value of every legal card of the player to act, for that
+    /// player's team, in ascending card order. With `exact` every value (`lo == hi`); without,
+    /// the values of the best cards (and of any that beat the best found before them) and, for
+    /// the others, an upper bound below the best (and [`VALUE_MIN`] below): a cheaper search
+    /// that still shows which cards can be best.
+    pub fn card_bounds(&mut self, deal: &Deal, exact: bool) -> Result<Vec<(Card, i32, i32)>> {
         Self::check(deal)?;
         self.next_generation();
-        let mut out: Vec<(Card, i32)> = Vec::with_capacity(6);
+        let playout = (deal.phase() == Phase::Playout).then(|| (Facts::of(deal), Pos::of(deal)));
+        let mut bounds = [(0i32, 0i32); 52];
+        let mut best = -INF;
+        // Highest cards first: the best card is often among them, and it sets the window.
         let distinct = distinct_moves(deal);
-        // Value of the last card seen in each suit: a merged card is equivalent to it.
-        let mut last = [0i32; 4];
-        if deal.phase() == Phase::Establish {
-            for c in cards::iter(deal.legal_cards()) {
-                let v =
-                    if distinct & bit(c) == 0 { last[suit(c) as usize] } else { self.lead_value(deal, c, -INF, INF) };
-                last[suit(c) as usize] = v;
-                out.push((c, v));
-            }
-            return Ok(out);
+        for c in cards::iter(distinct).collect::<Vec<_>>().into_iter().rev() {
+            let alpha = if exact || best == -INF { -INF } else { best - 1 };
+            let v = match &playout {
+                Some((f, p)) => self.child_value(f, p, c, alpha, INF),
+                None => self.lead_value(deal, c, alpha, INF),
+            };
+            bounds[c as usize] = if v > alpha { (v, v) } else { (VALUE_MIN, v) };
+            best = best.max(bounds[c as usize].0);
         }
-        let (f, p) = (Facts::of(deal), Pos::of(deal));
-        for c in cards::iter(p.legal(&f)) {
-            let v =
-                if distinct & bit(c) == 0 { last[suit(c) as usize] } else { self.child_value(&f, &p, c, -INF, INF) };
-            last[suit(c) as usize] = v;
-            out.push((c, v));
+        // A merged card is equivalent to the last card before it in its suit.
+        let mut last = [(0i32, 0i32); 4];
+        let mut out = Vec::with_capacity(6);
+        for c in cards::iter(deal.legal_cards()) {
+            if distinct & bit(c) != 0 {
+                last[suit(c) as usize] = bounds[c as usize];
+            }
+            let (lo, hi) = last[suit(c) as usize];
+            out.push((c, lo, hi));
         }
         Ok(out)
+    }
+
+    /// The value of the legal card `c` of the player to act, for that player's team.
+    pub fn card_value(&mut self, deal: &Deal, c: Card) -> Result<i32> {
+        Self::check(deal)?;
+        if deal.legal_cards() & bit(c) == 0 {
+            return Err(Error::invalid("card", cards::card_name(c), "a legal card of the player to act"));
+        }
+        self.next_generation();
+        Ok(if deal.phase() == Phase::Establish {
+            self.lead_value(deal, c, -INF, INF)
+        } else {
+            self.child_value(&Facts::of(deal), &Pos::of(deal), c, -INF, INF)
+        })
     }
 
     /// The value for the bidder's team of leading `c` to set trump in `d`.
@@ -899,6 +928,43 @@ mod tests {
             assert_eq!(solver.value(&d, 1).unwrap(), best);
         }
         assert!(merged > 0);
+    }
+
+    /// The cheaper bounds hold the exact values; the best cards' values are exact, the others'
+    /// upper bounds below the best.
+    #[test]
+    fn card_bounds_hold_the_values() {
+        let mut rng = Pcg64::seed_from_u64(37);
+        let mut solver = Solver::new();
+        let mut open = 0;
+        for k in 0..120 {
+            // Trump-setting leads, and positions from the first trick to the fourth.
+            let d = if k % 3 == 0 {
+                let mut d = Deal::random(&mut rng);
+                for b in [0, 3, 0, 0] {
+                    d.bid(b).unwrap();
+                }
+                d
+            } else {
+                let (left, extra) = (rng.gen_range(3..=5), rng.gen_range(0..4));
+                let Some(d) = random_position(&mut rng, left, extra) else { continue };
+                d
+            };
+            let values = solver.card_values(&d).unwrap();
+            let bounds = solver.card_bounds(&d, false).unwrap();
+            let best = values.iter().map(|v| v.1).max().unwrap();
+            for (&(c, v), &(b, lo, hi)) in values.iter().zip(&bounds) {
+                assert_eq!(c, b);
+                assert!(lo <= v && v <= hi && hi <= 8 && lo >= VALUE_MIN, "{} {v} in {lo}..={hi}", cards::card_name(c));
+                if v == best {
+                    assert_eq!((lo, hi), (v, v));
+                } else {
+                    assert!(hi < best);
+                }
+                open += (lo < hi) as u32;
+            }
+        }
+        assert!(open > 0);
     }
 
     /// One world's candidate bids searched with one table (bounds shared across bids) give

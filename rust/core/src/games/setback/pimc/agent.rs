@@ -3,7 +3,9 @@
 //! **Card play** (the trump-setting lead included): draw `worlds` worlds consistent with the view
 //! ([`Worlds`]), compute every legal card's value in each with the [`Solver`] (the deal score
 //! difference for the agent's team after the setback rule), average over the worlds and play the
-//! best card; ties go to the lowest card index.
+//! best card; ties go to the lowest card index. The move itself is found with bounds and only as
+//! many exact values as the choice needs (`choose_card`); [`PimcAgent::card_values`] gives
+//! every exact mean.
 //!
 //! **Bidding**: for each legal bid, the same worlds are completed with that bid and every later
 //! bidder passing, then solved from the first lead. So a non-pass bid is valued as if it wins the

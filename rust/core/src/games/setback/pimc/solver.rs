@@ -19,7 +19,7 @@
 //! * move ordering: the table's best card first, then high cards and trumps to lead, cheap winners
 //!   and cheap discards to follow; the cards after the first are tried with a null window first
 //!   (principal variation search);
-//! * the last two tricks are searched by a lean routine ([`two_tricks`]) over the cards of the
+//! * the last two tricks are searched by a lean routine (`two_tricks`) over the cards of the
 //!   next trick, without copies of the position, the last trick scored directly;
 //! * equivalent cards: two cards of one suit in one hand, both worth no game points, neither the
 //!   lowest trump dealt, with no card of that suit ranked between them still in play (in a hand or

@@ -31,24 +31,10 @@ fn main() {
         leads.push(l);
     }
     let mut solver = Solver::new();
-    let (t, nodes0) = (Instant::now(), solver.nodes());
-    let mut sum = 0i64;
-    for d in &leads {
-        for (c, v) in solver.card_values(d).unwrap() {
-            sum = sum.wrapping_mul(31).wrapping_add(v as i64 * 7 + c as i64);
-        }
-    }
-    let s = t.elapsed().as_secs_f64();
-    let nodes = (solver.nodes() - nodes0) as f64;
-    println!(
-        "leads: {:.3} ms per deal, {:.0} nodes per deal, {:.1} M nodes/s, checksum {sum}",
-        s * 1e3 / n as f64,
-        nodes / n as f64,
-        nodes / s / 1e6
-    );
-    let (t, nodes0) = (Instant::now(), solver.nodes());
-    let mut sum = 0i64;
-    for d in &bids {
+    report("leads", &mut solver, &leads, |s, d| {
+        s.card_values(d).unwrap().into_iter().map(|(c, v)| v as i64 * 7 + c as i64).collect()
+    });
+    report("bids", &mut solver, &bids, |s, d| {
         let after: Vec<Deal> = d
             .legal_bids()
             .into_iter()
@@ -61,16 +47,26 @@ fn main() {
                 a
             })
             .collect();
-        for v in solver.values_across_bids(&after, 1).unwrap() {
-            sum = sum.wrapping_mul(31).wrapping_add(v as i64);
+        s.values_across_bids(&after, 1).unwrap().into_iter().map(i64::from).collect()
+    });
+}
+
+/// Solves every deal of `deals` with `solve` and prints the time and nodes per deal and a
+/// checksum of the numbers `solve` returns.
+fn report(label: &str, solver: &mut Solver, deals: &[Deal], solve: impl Fn(&mut Solver, &Deal) -> Vec<i64>) {
+    let (t, nodes0) = (Instant::now(), solver.nodes());
+    let mut sum = 0i64;
+    for d in deals {
+        for x in solve(solver, d) {
+            sum = sum.wrapping_mul(31).wrapping_add(x);
         }
     }
     let s = t.elapsed().as_secs_f64();
-    let nodes = (solver.nodes() - nodes0) as f64;
+    let (n, nodes) = (deals.len() as f64, (solver.nodes() - nodes0) as f64);
     println!(
-        "bids:  {:.3} ms per deal, {:.0} nodes per deal, {:.1} M nodes/s, checksum {sum}",
-        s * 1e3 / n as f64,
-        nodes / n as f64,
+        "{label}: {:.3} ms per deal, {:.0} nodes per deal, {:.1} M nodes/s, checksum {sum}",
+        s * 1e3 / n,
+        nodes / n,
         nodes / s / 1e6
     );
 }

@@ -61,10 +61,8 @@ struct Facts {
     trump_mask: CardSet,
     /// Team dealt the highest trump (High).
     high_team: u8,
-    /// The lowest trump dealt (Low) and the Jack of trump if dealt (else NONE).
-    low_card: Card,
-    jack_card: Card,
-    /// The same as sets (the Jack's empty if not dealt).
+    /// The lowest trump dealt (Low) and the Jack of trump, as sets (the Jack's empty if not
+    /// dealt).
     low_bit: CardSet,
     jack_bit: CardSet,
     /// The bidding team and its bid.
@@ -100,8 +98,6 @@ impl Facts {
             trump: d.trump,
             trump_mask: SUIT_MASK[d.trump as usize],
             high_team: d.high_team,
-            low_card: card(d.low_dealt, d.trump),
-            jack_card: if d.jack_dealt { card(JACK, d.trump) } else { NONE },
             low_bit: bit(card(d.low_dealt, d.trump)),
             jack_bit: if d.jack_dealt { bit(card(JACK, d.trump)) } else { 0 },
             bidder_team: d.high_bidder % 2,
@@ -135,7 +131,7 @@ impl Facts {
         } else {
             open += 1;
         }
-        if self.jack_card != NONE {
+        if self.jack_bit != 0 {
             if p.jack_team != NONE {
                 sure[p.jack_team as usize] += 1;
             } else if safe & self.jack_bit != 0 {
@@ -267,17 +263,13 @@ impl Pos {
         if p.len == 4 {
             let winner = (p.leader + p.win) & 3;
             let team = winner & 1;
-            let mut points = 0;
-            for x in cards::iter(p.trick & POINT_CARDS) {
-                points += CARD_POINTS[x as usize];
-            }
             if p.trick & f.low_bit != 0 {
                 p.low_team = team;
             }
             if p.trick & f.jack_bit != 0 {
                 p.jack_team = team;
             }
-            p.taken[team as usize] += points;
+            p.taken[team as usize] += points(p.trick);
             p.leader = winner;
             p.len = 0;
             p.win = 0;
@@ -311,7 +303,7 @@ fn merge(legal: CardSet, plain: CardSet, live: CardSet) -> CardSet {
 /// (see the module documentation).
 fn distinct(p: &Pos, f: &Facts) -> CardSet {
     let legal = p.legal(f);
-    let plain = legal & !POINT_CARDS & !bit(f.low_card);
+    let plain = legal & !POINT_CARDS & !f.low_bit;
     if plain.count_ones() < 2 {
         return legal;
     }
@@ -620,17 +612,14 @@ impl Solver {
     pub fn card_bounds(&mut self, deal: &Deal, exact: bool) -> Result<Vec<(Card, i32, i32)>> {
         Self::check(deal)?;
         self.next_generation();
-        let playout = (deal.phase() == Phase::Playout).then(|| (Facts::of(deal), Pos::of(deal)));
+        let playout = Self::playout(deal);
         let mut bounds = [(0i32, 0i32); 52];
         let mut best = -INF;
         // Highest cards first: the best card is often among them, and it sets the window.
         let distinct = distinct_moves(deal);
         for c in cards::iter(distinct).collect::<Vec<_>>().into_iter().rev() {
             let alpha = if exact || best == -INF { -INF } else { best - 1 };
-            let v = match &playout {
-                Some((f, p)) => self.child_value(f, p, c, alpha, INF),
-                None => self.lead_value(deal, c, alpha, INF),
-            };
+            let v = self.root_value(deal, &playout, c, alpha, INF);
             bounds[c as usize] = if v > alpha { (v, v) } else { (VALUE_MIN, v) };
             best = best.max(bounds[c as usize].0);
         }
@@ -654,11 +643,21 @@ impl Solver {
             return Err(Error::invalid("card", cards::card_name(c), "a legal card of the player to act"));
         }
         self.next_generation();
-        Ok(if deal.phase() == Phase::Establish {
-            self.lead_value(deal, c, -INF, INF)
-        } else {
-            self.child_value(&Facts::of(deal), &Pos::of(deal), c, -INF, INF)
-        })
+        Ok(self.root_value(deal, &Self::playout(deal), c, -INF, INF))
+    }
+
+    /// The facts and position of a deal in the playout (None at the trump-setting lead).
+    fn playout(deal: &Deal) -> Option<(Facts, Pos)> {
+        (deal.phase() == Phase::Playout).then(|| (Facts::of(deal), Pos::of(deal)))
+    }
+
+    /// The value of the legal card `c` of the player to act in `deal` (whose playout position is
+    /// `playout`), for that player's team, searched in the window (alpha, beta).
+    fn root_value(&mut self, deal: &Deal, playout: &Option<(Facts, Pos)>, c: Card, alpha: i32, beta: i32) -> i32 {
+        match playout {
+            Some((f, p)) => self.child_value(f, p, c, alpha, beta),
+            None => self.lead_value(deal, c, alpha, beta),
+        }
     }
 
     /// The value for the bidder's team of leading `c` to set trump in `d`.
@@ -906,6 +905,15 @@ mod tests {
         assert!(merged > 0);
     }
 
+    /// A random deal after the bids `bids`, at the trump-setting lead.
+    fn random_lead(rng: &mut Pcg64, bids: [u8; 4]) -> Deal {
+        let mut d = Deal::random(rng);
+        for b in bids {
+            d.bid(b).unwrap();
+        }
+        d
+    }
+
     /// Trump-setting leads: merged leads get the values of a search of every lead.
     #[test]
     fn merged_leads_equal_searched_leads() {
@@ -913,10 +921,7 @@ mod tests {
         let mut solver = Solver::new();
         let mut merged = 0;
         for _ in 0..25 {
-            let mut d = Deal::random(&mut rng);
-            for b in [2, 0, 0, 0] {
-                d.bid(b).unwrap();
-            }
+            let d = random_lead(&mut rng, [2, 0, 0, 0]);
             let values = solver.card_values(&d).unwrap();
             merged += (distinct_moves(&d) != d.legal_cards()) as u32;
             let mut best = -INF;
@@ -940,11 +945,7 @@ mod tests {
         for k in 0..120 {
             // Trump-setting leads, and positions from the first trick to the fourth.
             let d = if k % 3 == 0 {
-                let mut d = Deal::random(&mut rng);
-                for b in [0, 3, 0, 0] {
-                    d.bid(b).unwrap();
-                }
-                d
+                random_lead(&mut rng, [0, 3, 0, 0])
             } else {
                 let (left, extra) = (rng.gen_range(3..=5), rng.gen_range(0..4));
                 let Some(d) = random_position(&mut rng, left, extra) else { continue };

@@ -71,6 +71,9 @@ struct Facts {
     bid: i32,
     /// Game points of all dealt cards.
     points_dealt: u8,
+    /// The cards that beat each card when it wins a trick: higher cards of its suit, and any
+    /// trump if it is not one.
+    beaten_by: [CardSet; 52],
 }
 
 /// A position of the playout.
@@ -104,6 +107,11 @@ impl Facts {
             bidder_team: d.high_bidder % 2,
             bid: d.high_bid as i32,
             points_dealt: d.game_pts_dealt,
+            beaten_by: std::array::from_fn(|w| {
+                let w = w as Card;
+                let higher = SUIT_MASK[suit(w) as usize] & !((bit(w) << 1) - 1);
+                higher | if suit(w) == d.trump { 0 } else { SUIT_MASK[d.trump as usize] }
+            }),
         }
     }
 
@@ -207,7 +215,7 @@ impl Facts {
     /// Whether `c` beats the winning card `w`.
     #[inline]
     fn beats(&self, c: Card, w: Card) -> bool {
-        (suit(c) == suit(w) && c > w) || (suit(c) == self.trump && suit(w) != self.trump)
+        self.beaten_by[w as usize] & bit(c) != 0
     }
 }
 

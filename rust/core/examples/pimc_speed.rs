@@ -1,11 +1,12 @@
 //! Times Setback PIMC: `pimc_speed [positions] [seed]` (defaults 100, 1).
 //!
-//! Positions are the card-play decisions (two or more legal cards) of deals played by the rules
-//! agent. Prints the median and 95th-percentile time per PIMC move with 16, 64 and 256 worlds on
-//! one thread and on all threads (`CFRKIT_NUM_THREADS` or all cores), the same for 64 worlds on all
-//! threads split by kind of card move (the trump-setting lead, the rest of the first trick, later
-//! tricks), the time per PIMC bid, and perfect-information solves per second (one solve = the
-//! values of every legal card of one world).
+//! Positions are the decisions with a choice (two or more legal bids or cards) of the deals the
+//! rules agent plays until it has made `positions` card plays. Prints the median and 95th-percentile time per PIMC move with 16, 64 and 256 worlds on
+//! one thread and on all threads (`CFRKIT_NUM_THREADS` or all cores), the time per PIMC bid, the
+//! same for 64 worlds on all threads split by kind of move (bids, the trump-setting lead, the rest
+//! of the first trick, later tricks) and over all the moves of the deals (bids and cards as they
+//! come), and perfect-information solves per second (one solve = the values of every legal card of
+//! one world).
 use cfrkit_core::games::setback::pimc::solver::Solver;
 use cfrkit_core::games::setback::pimc::worlds::Worlds;
 use cfrkit_core::games::setback::pimc::PimcAgent;
@@ -90,22 +91,25 @@ fn main() {
             }
         }
     }
-    // Where the card-move time goes: 64 worlds on all threads, by kind of move.
+    // Where the time goes: 64 worlds on all threads, by kind of move, and over every move of the
+    // deals (bids and cards as they come).
     let agent = PimcAgent::new(64, all, 0).unwrap();
-    let times = time_moves(&agent, &plays, false);
+    let card_times = time_moves(&agent, &plays, false);
+    let bid_times = time_moves(&agent, &bids, true);
     let kind = |v: &View| match (v.phase(), v.tricks_done()) {
         (Phase::Establish, _) => "lead",
         (_, 0) => "trick 1",
         _ => "later",
     };
+    let mut by_kind: Vec<(&str, Vec<f64>)> = vec![("bid", bid_times.clone())];
     for k in ["lead", "trick 1", "later"] {
-        let mut t: Vec<f64> = plays.iter().zip(&times).filter(|(v, _)| kind(v) == k).map(|(_, &t)| t).collect();
+        by_kind.push((k, plays.iter().zip(&card_times).filter(|(v, _)| kind(v) == k).map(|(_, &t)| t).collect()));
+    }
+    by_kind.push(("all", card_times.iter().chain(&bid_times).copied().collect()));
+    for (k, mut t) in by_kind {
         if !t.is_empty() {
             let (median, p95) = quantiles(&mut t);
-            println!(
-                "card 64 worlds, {all} threads, {k:<8} {:>4} moves: median {median:.2} ms, p95 {p95:.2} ms",
-                t.len()
-            );
+            println!("64 worlds, {all} threads, {k:<8} {:>4} moves: median {median:.2} ms, p95 {p95:.2} ms", t.len());
         }
     }
     // Perfect-information solves on one thread.

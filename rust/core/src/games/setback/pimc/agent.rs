@@ -138,15 +138,20 @@ impl PimcAgent {
 
     /// The card [`Agent::play`] chooses: the first legal card with the highest mean value over
     /// the sampled worlds, as by [`Self::card_values`], found with less search. Each world first
-    /// gets exact values only for its best cards and upper bounds for the others
+    /// gets the exact value of its likeliest best card and upper bounds for the others
     /// ([`Solver::card_bounds`]); the card with the highest sum of upper bounds (the first on
-    /// ties) is the choice once its sum is exact, and until then its value is solved exactly in
-    /// the worlds where it is not.
+    /// ties) is the choice once its sum is exact, and until then its bound is tightened in the
+    /// worlds where it is not exact, by one null-window search each ([`Solver::card_below`]).
     fn choose_card(&self, view: &View, rng: &mut Pcg64) -> Result<Card> {
         let worlds = Worlds::new(view)?;
         let draw: u64 = rng.gen();
-        let deal = |i: u64| worlds.sample(&mut self.world_rng(draw, i));
-        let mut per = self.per_world(|i| with_solver(|s| s.card_bounds(&deal(i)?, false)))?;
+        let (deals, mut per): (Vec<Deal>, Vec<_>) = self
+            .per_world(|i| {
+                let deal = worlds.sample(&mut self.world_rng(draw, i))?;
+                Ok((deal, with_solver(|s| s.card_bounds(&deal, false))?))
+            })?
+            .into_iter()
+            .unzip();
         loop {
             let n = per[0].len();
             let upper: Vec<i64> = (0..n).map(|k| per.iter().map(|w| w[k].2 as i64).sum()).collect();
@@ -157,9 +162,16 @@ impl PimcAgent {
             if open.is_empty() {
                 return Ok(card);
             }
-            let exact = self.per_world_of(&open, |i| with_solver(|s| s.card_value(&deal(i)?, card)))?;
-            for (&i, v) in open.iter().zip(exact) {
-                per[i as usize][choice] = (card, v, v);
+            let below = self.per_world_of(&open, |i| {
+                with_solver(|s| s.card_below(&deals[i as usize], card, per[i as usize][choice].2))
+            })?;
+            for (&i, v) in open.iter().zip(below) {
+                let (_, lo, hi) = &mut per[i as usize][choice];
+                if v == *hi {
+                    *lo = v;
+                } else {
+                    *hi = v;
+                }
             }
         }
     }

@@ -660,9 +660,9 @@ impl Solver {
 
     /// Bounds `(card, lo, hi)` on the value of every legal card of the player to act, for that
     /// player's team, in ascending card order. With `exact` every value (`lo == hi`); without,
-    /// the values of the best cards (and of any that beat the best found before them) and, for
-    /// the others, an upper bound below the best (and [`VALUE_MIN`] below): a cheaper search
-    /// that still shows which cards can be best.
+    /// the values of the first card searched (the likeliest best) and of any card that beats the
+    /// best before it, and for the others an upper bound no higher than the best (and
+    /// [`VALUE_MIN`] below): a cheaper search that still shows which cards can be best.
     pub fn card_bounds(&mut self, deal: &Deal, exact: bool) -> Result<Vec<(Card, i32, i32)>> {
         Self::check(deal)?;
         self.next_generation();
@@ -676,7 +676,7 @@ impl Solver {
             Some(_) => cards::iter(distinct).collect::<Vec<_>>().into_iter().rev().collect(),
         };
         for c in order {
-            let alpha = if exact || best == -INF { -INF } else { best - 1 };
+            let alpha = if exact { -INF } else { best };
             let v = self.root_value(deal, &playout, c, alpha, INF);
             bounds[c as usize] = if v > alpha { (v, v) } else { (VALUE_MIN, v) };
             best = best.max(bounds[c as usize].0);
@@ -694,14 +694,16 @@ impl Solver {
         Ok(out)
     }
 
-    /// The value of the legal card `c` of the player to act, for that player's team.
-    pub fn card_value(&mut self, deal: &Deal, c: Card) -> Result<i32> {
+    /// Given `hi`, an upper bound on the value of the legal card `c` of the player to act (for
+    /// that player's team): the value if it is `hi`, otherwise an upper bound below `hi`. One
+    /// null-window search, cheaper than the exact value.
+    pub fn card_below(&mut self, deal: &Deal, c: Card, hi: i32) -> Result<i32> {
         Self::check(deal)?;
         if deal.legal_cards() & bit(c) == 0 {
             return Err(Error::invalid("card", cards::card_name(c), "a legal card of the player to act"));
         }
         self.next_generation();
-        Ok(self.root_value(deal, &Self::playout(deal), c, -INF, INF))
+        Ok(self.root_value(deal, &Self::playout(deal), c, hi - 1, hi).min(hi))
     }
 
     /// The facts and position of a deal in the playout (None at the trump-setting lead).
@@ -993,13 +995,14 @@ mod tests {
         assert!(merged > 0);
     }
 
-    /// The cheaper bounds hold the exact values; the best cards' values are exact, the others'
-    /// upper bounds below the best.
+    /// The cheaper bounds hold the exact values: some best card's value is exact, the others'
+    /// upper bounds are no higher than the best; tightening a bound with `card_below` gives the
+    /// value or a lower upper bound.
     #[test]
     fn card_bounds_hold_the_values() {
         let mut rng = Pcg64::seed_from_u64(37);
         let mut solver = Solver::new();
-        let mut open = 0;
+        let (mut open, mut tightened) = (0, 0);
         for k in 0..120 {
             // Trump-setting leads, and positions from the first trick to the fourth.
             let d = if k % 3 == 0 {
@@ -1012,18 +1015,25 @@ mod tests {
             let values = solver.card_values(&d).unwrap();
             let bounds = solver.card_bounds(&d, false).unwrap();
             let best = values.iter().map(|v| v.1).max().unwrap();
+            assert!(bounds.iter().zip(&values).any(|(b, v)| v.1 == best && (b.1, b.2) == (best, best)));
             for (&(c, v), &(b, lo, hi)) in values.iter().zip(&bounds) {
                 assert_eq!(c, b);
-                assert!(lo <= v && v <= hi && hi <= 8 && lo >= VALUE_MIN, "{} {v} in {lo}..={hi}", cards::card_name(c));
-                if v == best {
-                    assert_eq!((lo, hi), (v, v));
-                } else {
-                    assert!(hi < best);
+                assert!(lo <= v && v <= hi && hi <= best && lo >= VALUE_MIN, "{} {v} in {lo}..={hi}", cards::card_name(c));
+                if lo < hi {
+                    open += 1;
+                    // Tighten until exact, as the agent does.
+                    let mut hi = hi;
+                    while hi > v {
+                        let below = solver.card_below(&d, c, hi).unwrap();
+                        assert!(v <= below && below < hi, "{} {v}: {below} from {hi}", cards::card_name(c));
+                        hi = below;
+                        tightened += 1;
+                    }
+                    assert_eq!(solver.card_below(&d, c, hi).unwrap(), v);
                 }
-                open += (lo < hi) as u32;
             }
         }
-        assert!(open > 0);
+        assert!(open > 0 && tightened > 0, "{open} {tightened}");
     }
 
     /// One world's candidate bids searched with one table (bounds shared across bids) give

@@ -333,19 +333,17 @@ fn distinct_leads(d: &Deal) -> CardSet {
     merge(legal, plain, dealt)
 }
 
-/// The distinct trump-setting leads of `d`, the likeliest best first: suits where the bidding
-/// team holds more cards and the top card dealt, then higher cards. Searching the best lead first
-/// lets the others fail low cheaply.
-fn lead_order(d: &Deal) -> Vec<Card> {
-    let me = d.actor() as usize;
-    let team = d.hands[me] | d.hands[(me + 2) % 4];
+/// The distinct trump-setting leads of `d`, the likeliest best first: suits where the cards
+/// `held` are more and include the top card dealt, then higher cards. Searching the best lead
+/// first lets the others fail low cheaply.
+fn lead_order(d: &Deal, held: CardSet) -> Vec<Card> {
     let dealt = d.hands.iter().fold(0, |a, h| a | h);
     let mut leads: Vec<(i32, Card)> = cards::iter(distinct_leads(d))
         .map(|c| {
             let m = SUIT_MASK[suit(c) as usize];
-            let held = (team & m).count_ones() as i32;
-            let top = (team & bit(cards::highest(dealt & m)) != 0) as i32;
-            ((4 * held + 6 * top) * 64 + c as i32, c)
+            let count = (held & m).count_ones() as i32;
+            let top = (held & bit(cards::highest(dealt & m)) != 0) as i32;
+            ((4 * count + 6 * top) * 64 + c as i32, c)
         })
         .collect();
     leads.sort_by(|a, b| b.0.cmp(&a.0));
@@ -641,7 +639,9 @@ impl Solver {
         let me = deal.actor() % 2;
         let mut best = -INF;
         if deal.phase() == Phase::Establish {
-            for c in lead_order(deal) {
+            // The bidding team's strongest suits first.
+            let me = deal.actor() as usize;
+            for c in lead_order(deal, deal.hands[me] | deal.hands[(me + 2) % 4]) {
                 // Only the best lead's value is needed: a lead no better than `best` may fail low.
                 best = best.max(self.lead_value(deal, c, best, INF));
             }
@@ -672,7 +672,9 @@ impl Solver {
         // The likeliest best cards first (for play, the highest): the best sets the window.
         let distinct = distinct_moves(deal);
         let order = match playout {
-            None => lead_order(deal),
+            // By the leader's own hand, so that the worlds of a PIMC decision mostly search the
+            // same card first: it gets an exact value, and the choice is often exact everywhere.
+            None => lead_order(deal, deal.hands[deal.actor() as usize]),
             Some(_) => cards::iter(distinct).collect::<Vec<_>>().into_iter().rev().collect(),
         };
         for c in order {

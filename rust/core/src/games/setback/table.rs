@@ -154,26 +154,14 @@ impl Table {
         self.cell(i).store(x.to_bits(), Ordering::Relaxed)
     }
 
-    /// Adds `x` to the float at arena index `i` (compare-and-swap; never loses an update).
+    /// The record of an infoset with `n` actions at `slot`: its `2n` floats, found in the chunk
+    /// directory once for all of the walk's reads and updates of the infoset.
     #[inline]
-    pub fn add(&self, i: u32, x: f32) {
-        let c = self.cell(i);
-        let mut cur = c.load(Ordering::Relaxed);
-        loop {
-            let new = (f32::from_bits(cur) + x).to_bits();
-            match c.compare_exchange_weak(cur, new, Ordering::Relaxed, Ordering::Relaxed) {
-                Ok(_) => return,
-                Err(now) => cur = now,
-            }
-        }
-    }
-
-    /// Adds `x` to the float at arena index `i` without a compare-and-swap; correct only while
-    /// no other thread writes to the table (single-threaded training).
-    #[inline]
-    pub fn add_unshared(&self, i: u32, x: f32) {
-        let c = self.cell(i);
-        c.store((f32::from_bits(c.load(Ordering::Relaxed)) + x).to_bits(), Ordering::Relaxed);
+    pub fn record(&self, slot: u32, n: usize) -> Record<'_> {
+        let i = slot as usize;
+        // A record never crosses a chunk boundary (see `alloc`).
+        let chunk = self.chunks[i >> CHUNK_BITS].get().expect("slot in an allocated chunk");
+        Record(&chunk[i & (CHUNK - 1)..][..2 * n])
     }
 
     /// Number of infosets.
@@ -206,5 +194,44 @@ impl Table {
             buckets += if cap == 0 { 0 } else { (cap * 8 / 7).next_power_of_two() };
         }
         buckets * (std::mem::size_of::<(Key, u32)>() + 1) + self.next.load(Ordering::Relaxed) as usize * 4
+    }
+}
+
+/// The accumulators of one infoset: `n` cumulative regrets, then `n` cumulative strategy weights.
+#[derive(Clone, Copy)]
+pub struct Record<'a>(&'a [AtomicU32]);
+
+impl Record<'_> {
+    /// Reads float `i`.
+    #[inline]
+    pub fn load(&self, i: usize) -> f32 {
+        f32::from_bits(self.0[i].load(Ordering::Relaxed))
+    }
+
+    /// Sets float `i`.
+    #[inline]
+    pub fn store(&self, i: usize, x: f32) {
+        self.0[i].store(x.to_bits(), Ordering::Relaxed)
+    }
+
+    /// Adds `x` to float `i` (compare-and-swap; never loses an update).
+    #[inline]
+    pub fn add(&self, i: usize, x: f32) {
+        let c = &self.0[i];
+        let mut cur = c.load(Ordering::Relaxed);
+        loop {
+            let new = (f32::from_bits(cur) + x).to_bits();
+            match c.compare_exchange_weak(cur, new, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => return,
+                Err(now) => cur = now,
+            }
+        }
+    }
+
+    /// Adds `x` to float `i` without a compare-and-swap; correct only while no other thread
+    /// writes to the table (single-threaded training).
+    #[inline]
+    pub fn add_unshared(&self, i: usize, x: f32) {
+        self.store(i, self.load(i) + x);
     }
 }

@@ -28,10 +28,11 @@
 
 use super::abstraction::{actions, Action, Actions};
 use super::bootstrap;
+use super::cards;
 use super::keys;
 use super::rules::{legal_bids, Deal, Phase};
 use super::store::{Stage, Strategy};
-use super::table::{mix, KeyHasher, SlotMap, Table};
+use super::table::{mix, KeyHasher, Record, SlotMap, Table};
 use crate::error::{Error, Result};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -121,9 +122,9 @@ fn post_auction_index(d: &Deal) -> usize {
 
 /// What the auction's first pass gathers.
 #[derive(Default)]
-struct AuctionPlan {
-    /// Slot and strategy of each auction decision, in pre-order.
-    sigmas: Vec<(u32, [f64; 6])>,
+struct AuctionPlan<'a> {
+    /// Record and strategy of each auction decision, in pre-order.
+    sigmas: Vec<(Record<'a>, [f64; 6])>,
     /// Summed reach of each post-auction state.
     reach: [[f64; 2]; POST_AUCTION_STATES],
     /// Each post-auction state that is not terminal.
@@ -143,13 +144,42 @@ struct Walker<'a> {
 }
 
 #[inline]
+fn apply(d: &mut Deal, a: &Actions, i: usize) {
+    match a.acts[i] {
+        Action::Bid(b) => d.apply_bid(b),
+        _ => d.apply_card(a.cards[i]),
+    }
+}
+
+#[inline]
 fn child(d: &Deal, a: &Actions, i: usize) -> Deal {
     let mut c = *d;
-    match a.acts[i] {
-        Action::Bid(b) => c.apply_bid(b),
-        _ => c.apply_card(a.cards[i]),
-    }
+    apply(&mut c, a, i);
     c
+}
+
+/// Plays the forced moves at `d` (single-action nodes, which have no key) in place, up to the
+/// next decision; returns its actions, or None when the deal is exhausted first. Most nodes of a
+/// walk are forced, so this is the walk's inner loop.
+fn next_decision(d: &mut Deal) -> Option<Actions> {
+    loop {
+        if d.exhausted {
+            return None;
+        }
+        if d.phase() == Phase::Playout {
+            // A lone legal card is the lone abstract action: no need to build the abstraction.
+            let legal = d.playable();
+            if legal & (legal - 1) == 0 {
+                d.apply_card(cards::lowest(legal));
+                continue;
+            }
+        }
+        let a = actions(d);
+        if a.n != 1 {
+            return Some(a);
+        }
+        apply(d, &a, 0);
+    }
 }
 
 impl<'a> Walker<'a> {
@@ -159,31 +189,35 @@ impl<'a> Walker<'a> {
     }
 
     #[inline]
-    fn add(&self, i: u32, x: f32) {
+    fn add(&self, rec: Record, i: usize, x: f32) {
         if self.alone {
-            self.table.add_unshared(i, x)
+            rec.add_unshared(i, x)
         } else {
-            self.table.add(i, x)
+            rec.add(i, x)
         }
     }
 
-    #[inline]
-    fn slot(&mut self, key: keys::Key, n: usize) -> u32 {
-        if let Some(&s) = self.cache.get(&key) {
-            return s;
-        }
-        let s = self.table.slot(key, n);
-        self.cache.insert(key, s);
-        s
+    /// The record of `key` (`n` actions), created when absent.
+    #[inline(always)]
+    fn record(&mut self, key: keys::Key, n: usize) -> Record<'a> {
+        let slot = match self.cache.get(&key) {
+            Some(&s) => s,
+            None => {
+                let s = self.table.slot(key, n);
+                self.cache.insert(key, s);
+                s
+            }
+        };
+        self.table.record(slot, n)
     }
 
-    /// Regret matching over the `n` regrets at `slot`.
+    /// Regret matching over the `n` regrets of `rec`.
     #[inline]
-    fn strategy(&self, slot: u32, n: usize) -> [f64; 6] {
+    fn strategy(rec: Record, n: usize) -> [f64; 6] {
         let mut s = [0f64; 6];
         let mut total = 0.0;
         for (i, x) in s.iter_mut().enumerate().take(n) {
-            let r = self.table.load(slot + i as u32) as f64;
+            let r = rec.load(i) as f64;
             if r > 0.0 {
                 *x = r;
                 total += r;
@@ -201,28 +235,27 @@ impl<'a> Walker<'a> {
         s
     }
 
-    /// Chance-sampled CFR; returns team 0's value.
-    fn cfr(&mut self, d: &Deal, reach: [f64; 2]) -> f64 {
+    /// Chance-sampled CFR; returns team 0's value. `d` is played forward in place.
+    fn cfr(&mut self, d: &mut Deal, reach: [f64; 2]) -> f64 {
         if d.exhausted {
             return d.payoff();
         }
+        // Reach is unchanged along forced moves, so one check covers the whole chain.
         if reach[0] == 0.0 && reach[1] == 0.0 {
             return 0.0;
         }
-        let a = actions(d);
-        if a.n == 1 {
-            return self.cfr(&child(d, &a, 0), reach);
-        }
+        let Some(a) = next_decision(d) else { return d.payoff() };
+        let d = &*d;
         let team = (d.actor() % 2) as usize;
         let key = keys::key(d, &a).expect("two or more actions have a key");
         let n = a.n;
-        let slot = self.slot(key, n);
-        let sigma = self.strategy(slot, n);
+        let rec = self.record(key, n);
+        let sigma = Self::strategy(rec, n);
         // Cfrm 2.x: the record as read here is what gets written back after the subtree.
         let mut before = [0f32; 12];
         if self.write_back {
             for (i, x) in before.iter_mut().enumerate().take(2 * n) {
-                *x = self.table.load(slot + i as u32);
+                *x = rec.load(i);
             }
         }
         let mut u = [0f64; 6];
@@ -230,15 +263,15 @@ impl<'a> Walker<'a> {
         for i in 0..n {
             let mut r = reach;
             r[team] *= sigma[i];
-            u[i] = self.cfr(&child(d, &a, i), r);
+            u[i] = self.cfr(&mut child(d, &a, i), r);
             v += sigma[i] * u[i];
         }
         if self.write_back {
             for i in 0..2 * n {
-                self.table.store(slot + i as u32, before[i]);
+                rec.store(i, before[i]);
             }
         }
-        self.update(slot, n, team, reach, &sigma, &u, v);
+        self.update(rec, n, team, reach, &sigma, &u, v);
         v
     }
 
@@ -274,8 +307,8 @@ impl<'a> Walker<'a> {
         }
         let team = (d.actor() % 2) as usize;
         let key = keys::bootstrap_key(d, score).expect("in the auction");
-        let slot = self.slot(key, n);
-        let sigma = self.strategy(slot, n);
+        let rec = self.record(key, n);
+        let sigma = Self::strategy(rec, n);
         let mut u = [0f64; 6];
         let mut v = 0.0;
         for i in 0..n {
@@ -284,7 +317,7 @@ impl<'a> Walker<'a> {
             u[i] = self.bootstrap_cfr(&bid_child(bids[i]), score, r, outcomes);
             v += sigma[i] * u[i];
         }
-        self.update(slot, n, team, reach, &sigma, &u, v);
+        self.update(rec, n, team, reach, &sigma, &u, v);
         v
     }
 
@@ -295,8 +328,8 @@ impl<'a> Walker<'a> {
         self.auction_forward(deal, [1.0, 1.0], &mut plan);
         let mut values = [0f64; POST_AUCTION_STATES];
         for (i, st) in plan.states.iter().enumerate() {
-            if let Some(st) = st {
-                values[i] = self.cfr(st, plan.reach[i]);
+            if let Some(mut st) = *st {
+                values[i] = self.cfr(&mut st, plan.reach[i]);
             }
         }
         let mut next = 0;
@@ -305,7 +338,7 @@ impl<'a> Walker<'a> {
 
     /// Pass 1: records each auction decision's strategy (pre-order) and sums the reach of every
     /// post-auction state.
-    fn auction_forward(&mut self, d: &Deal, reach: [f64; 2], plan: &mut AuctionPlan) {
+    fn auction_forward(&mut self, d: &Deal, reach: [f64; 2], plan: &mut AuctionPlan<'a>) {
         if reach[0] == 0.0 && reach[1] == 0.0 {
             return;
         }
@@ -324,9 +357,9 @@ impl<'a> Walker<'a> {
         }
         let team = (d.actor() % 2) as usize;
         let key = keys::key(d, &a).expect("two or more actions have a key");
-        let slot = self.slot(key, a.n);
-        let sigma = self.strategy(slot, a.n);
-        plan.sigmas.push((slot, sigma));
+        let rec = self.record(key, a.n);
+        let sigma = Self::strategy(rec, a.n);
+        plan.sigmas.push((rec, sigma));
         for i in 0..a.n {
             let mut r = reach;
             r[team] *= sigma[i];
@@ -354,7 +387,7 @@ impl<'a> Walker<'a> {
             return self.auction_backward(&child(d, &a, 0), reach, plan, values, next);
         }
         let team = (d.actor() % 2) as usize;
-        let (slot, sigma) = plan.sigmas[*next];
+        let (rec, sigma) = plan.sigmas[*next];
         *next += 1;
         let n = a.n;
         let mut u = [0f64; 6];
@@ -365,21 +398,21 @@ impl<'a> Walker<'a> {
             u[i] = self.auction_backward(&child(d, &a, i), r, plan, values, next);
             v += sigma[i] * u[i];
         }
-        self.update(slot, n, team, reach, &sigma, &u, v);
+        self.update(rec, n, team, reach, &sigma, &u, v);
         v
     }
 
     /// The regret and strategy-weight updates of a chance-sampled CFR decision node.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn update(&self, slot: u32, n: usize, team: usize, reach: [f64; 2], sigma: &[f64; 6], u: &[f64; 6], v: f64) {
+    fn update(&self, rec: Record, n: usize, team: usize, reach: [f64; 2], sigma: &[f64; 6], u: &[f64; 6], v: f64) {
         let sign = if team == 0 { 1.0 } else { -1.0 };
         let opp = reach[1 - team];
         if opp != 0.0 {
             for i in 0..n {
                 let g = (opp * sign * (u[i] - v)) as f32;
                 if g != 0.0 {
-                    self.add(slot + i as u32, g);
+                    self.add(rec, i, g);
                 }
             }
         }
@@ -388,45 +421,43 @@ impl<'a> Walker<'a> {
             for i in 0..n {
                 let w = (own * sigma[i]) as f32;
                 if w != 0.0 {
-                    self.add(slot + (n + i) as u32, w);
+                    self.add(rec, n + i, w);
                 }
             }
         }
     }
 
-    /// External-sampling MCCFR for `traverser`; returns the traverser's sampled value.
-    fn es(&mut self, d: &Deal, traverser: usize, rng: &mut Pcg64) -> f64 {
-        if d.exhausted {
+    /// External-sampling MCCFR for `traverser`; returns the traverser's sampled value. `d` is
+    /// played forward in place.
+    fn es(&mut self, d: &mut Deal, traverser: usize, rng: &mut Pcg64) -> f64 {
+        let Some(a) = next_decision(d) else {
             let p = d.payoff();
             return if traverser == 0 { p } else { -p };
-        }
-        let a = actions(d);
-        if a.n == 1 {
-            return self.es(&child(d, &a, 0), traverser, rng);
-        }
+        };
+        let d = &*d;
         let team = (d.actor() % 2) as usize;
         let key = keys::key(d, &a).expect("two or more actions have a key");
         let n = a.n;
-        let slot = self.slot(key, n);
-        let sigma = self.strategy(slot, n);
+        let rec = self.record(key, n);
+        let sigma = Self::strategy(rec, n);
         if team == traverser {
             let mut u = [0f64; 6];
             let mut v = 0.0;
             for i in 0..n {
-                u[i] = self.es(&child(d, &a, i), traverser, rng);
+                u[i] = self.es(&mut child(d, &a, i), traverser, rng);
                 v += sigma[i] * u[i];
             }
             for i in 0..n {
                 let g = (u[i] - v) as f32;
                 if g != 0.0 {
-                    self.add(slot + i as u32, g);
+                    self.add(rec, i, g);
                 }
             }
             v
         } else {
             for i in 0..n {
                 if sigma[i] != 0.0 {
-                    self.add(slot + (n + i) as u32, sigma[i] as f32);
+                    self.add(rec, n + i, sigma[i] as f32);
                 }
             }
             let x: f64 = rng.gen();
@@ -439,7 +470,7 @@ impl<'a> Walker<'a> {
                     break;
                 }
             }
-            self.es(&child(d, &a, pick), traverser, rng)
+            self.es(&mut child(d, &a, pick), traverser, rng)
         }
     }
 
@@ -447,17 +478,18 @@ impl<'a> Walker<'a> {
     fn iteration(&mut self, algo: Algo, seed: u64, i: u64) -> f64 {
         self.cache.clear();
         let mut rng = iteration_rng(seed, i);
-        let deal = Deal::random(&mut rng);
+        let mut deal = Deal::random(&mut rng);
         if self.baseline.is_some() {
             let score = bootstrap::random_score(&mut rng);
             return -self.bootstrap_cfr(&deal, score, [1.0, 1.0], &mut [None; POST_AUCTION_STATES]);
         }
         match algo {
-            Algo::CsCfr | Algo::CsCfr2x => -self.cfr(&deal, [1.0, 1.0]),
+            Algo::CsCfr | Algo::CsCfr2x => -self.cfr(&mut deal, [1.0, 1.0]),
             Algo::CsCfrMerged => -self.cs_iteration(&deal),
             Algo::EsMccfr => {
-                self.es(&deal, 0, &mut rng);
-                self.es(&deal, 1, &mut rng)
+                let (mut d0, mut d1) = (deal, deal);
+                self.es(&mut d0, 0, &mut rng);
+                self.es(&mut d1, 1, &mut rng)
             }
         }
     }

@@ -346,7 +346,7 @@ fn lead_order(d: &Deal, held: CardSet) -> Vec<Card> {
             ((4 * count + 6 * top) * 64 + c as i32, c)
         })
         .collect();
-    leads.sort_by(|a, b| b.0.cmp(&a.0));
+    leads.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
     leads.into_iter().map(|(_, c)| c).collect()
 }
 

@@ -176,13 +176,10 @@ impl Actions {
     }
 }
 
-/// The lower of two optional ranks (0 = none).
+/// The lower of two optional ranks (0 = none); branch-free: 0 wraps to the largest value.
 #[inline]
 pub fn lower(a: u8, b: u8) -> u8 {
-    match (a, b) {
-        (0, x) | (x, 0) => x,
-        (x, y) => x.min(y),
-    }
+    a.wrapping_sub(1).min(b.wrapping_sub(1)).wrapping_add(1)
 }
 
 /// Abstract actions of the player to act (empty when the deal is finished). They exist after
@@ -311,5 +308,22 @@ pub fn play_rank_code(d: &Deal, p: usize, c: Card) -> u8 {
         r - 1
     } else {
         SKETCH_X
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lower;
+
+    #[test]
+    fn lower_of_optional_ranks() {
+        assert_eq!(lower(0, 0), 0);
+        for r in 2..=14 {
+            assert_eq!(lower(0, r), r);
+            assert_eq!(lower(r, 0), r);
+            for s in 2..=14 {
+                assert_eq!(lower(r, s), r.min(s));
+            }
+        }
     }
 }

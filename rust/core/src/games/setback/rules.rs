@@ -4,6 +4,7 @@
 //! partner, 3 the dealer's right; team `i % 2`, so team 0 is the dealer's team.
 //! [`Deal`] is a small `Copy` value so that tree walks clone it per child.
 
+use super::abstraction::lower;
 use super::cards::{self, bit, game_points, rank, suit, Card, CardSet, JACK};
 use crate::error::{Error, Result};
 use rand::Rng;
@@ -54,6 +55,8 @@ pub struct Deal {
     pub(crate) trick_len: u8,
     /// Position (relative to the leader) of the card winning the current trick.
     pub(crate) trick_winner: u8,
+    /// [`contention`] of that card (0 between tricks).
+    pub(crate) trick_best: u8,
     pub(crate) tricks_done: u8,
     /// `H` flag of the playout key: trick 1 is complete and was opened by a rank >= Jack.
     pub(crate) high_flag: bool,
@@ -116,6 +119,7 @@ impl Deal {
             trick: [NONE; 4],
             trick_len: 0,
             trick_winner: 0,
+            trick_best: 0,
             tricks_done: 0,
             high_flag: false,
             hand_low: [0; 4],
@@ -344,30 +348,23 @@ impl Deal {
         self.jack_dealt = all & bit(cards::card(JACK, s)) != 0;
     }
 
-    /// Plays a card known to be legal.
+    /// Plays a card known to be legal. Tree walks play most of their moves here, so it is
+    /// written with few branches.
     pub(crate) fn apply_card(&mut self, c: Card) {
         let p = (self.leader + self.trick_len) % 4;
         if self.trump == NONE {
             self.establish(suit(c));
         }
         self.hands[p as usize] &= !bit(c);
-        let r = rank(c);
-        let is_trump = suit(c) == self.trump;
-        if is_trump && (self.trick_low == 0 || r < self.trick_low) {
-            self.trick_low = r;
-        }
-        if self.trick_len > 0 {
-            let led = suit(self.trick[0]);
-            if suit(c) != led && !is_trump {
-                self.shown_voids |= 1 << (4 * p + led);
-            }
-            let w = self.trick[self.trick_winner as usize];
-            if (suit(c) == suit(w) && r > rank(w)) || (is_trump && suit(w) != self.trump) {
-                self.trick_winner = self.trick_len;
-            }
-        } else {
-            self.trick_winner = 0;
-        }
+        let (r, s) = (rank(c), suit(c));
+        let is_trump = s == self.trump;
+        self.trick_low = lower(self.trick_low, if is_trump { r } else { 0 });
+        let led = if self.trick_len == 0 { s } else { suit(self.trick[0]) };
+        // A follower who plays neither the suit led nor trump has none of the suit led.
+        self.shown_voids |= ((s != led && !is_trump) as u16) << (4 * p + led);
+        let strength = contention(c, led, self.trump);
+        self.trick_winner = if strength > self.trick_best { self.trick_len } else { self.trick_winner };
+        self.trick_best = self.trick_best.max(strength);
         self.trick[self.trick_len as usize] = c;
         self.trick_len += 1;
         if self.trick_len == 4 {
@@ -375,26 +372,32 @@ impl Deal {
         }
     }
 
+    // Kept out of line: one card in four completes a trick, and the common path stays small.
+    #[inline(never)]
     fn complete_trick(&mut self) {
         let winner = (self.leader + self.trick_winner) % 4;
         let team = winner % 2;
-        let trump_led = suit(self.trick[0]) == self.trump;
-        let mut gp = 0u8;
-        for (pos, &c) in self.trick.iter().enumerate() {
-            gp += game_points(rank(c));
-            if suit(c) == self.trump {
-                let r = rank(c);
-                if self.low_taken == 0 || r < self.low_taken {
-                    self.low_taken = r;
-                    self.low_taken_team = team;
-                }
-                if r == JACK {
-                    self.jack_taken = team;
-                }
-            } else if trump_led {
-                self.voids |= 1 << ((self.leader as usize + pos) % 4);
+        let played = self.trick.iter().fold(0, |set, &c| set | bit(c));
+        let trumps = played & cards::SUIT_MASK[self.trump as usize];
+        if trumps != 0 {
+            // The trick's lowest trump is the only Low candidate it holds.
+            let r = rank(cards::lowest(trumps));
+            if self.low_taken == 0 || r < self.low_taken {
+                self.low_taken = r;
+                self.low_taken_team = team;
+            }
+            if trumps & bit(cards::card(JACK, self.trump)) != 0 {
+                self.jack_taken = team;
             }
         }
+        if suit(self.trick[0]) == self.trump {
+            for (pos, &c) in self.trick.iter().enumerate() {
+                if suit(c) != self.trump {
+                    self.voids |= 1 << ((self.leader as usize + pos) % 4);
+                }
+            }
+        }
+        let gp: u8 = self.trick.iter().map(|&c| game_points(rank(c))).sum();
         self.game_pts[team as usize] += gp;
         if self.tricks_done == 0 {
             self.high_flag = rank(self.trick[0]) >= JACK;
@@ -402,6 +405,7 @@ impl Deal {
         self.tricks_done += 1;
         self.leader = winner;
         self.trick_len = 0;
+        self.trick_best = 0;
         self.trick = [NONE; 4];
         self.exhausted = self.score_decided();
     }
@@ -457,6 +461,21 @@ impl Deal {
     #[inline]
     pub fn payoff(&self) -> f64 {
         self.score().map(|s| (s[0] - s[1]) as f64).unwrap_or(0.0)
+    }
+}
+
+/// How strongly card `c` contends for a trick whose led suit is `led`: a trump beats the suit
+/// led, which beats the other suits (which never win); higher ranks beat lower. Always above
+/// 0 for the card led.
+#[inline]
+fn contention(c: Card, led: u8, trump: u8) -> u8 {
+    let r = rank(c);
+    if suit(c) == trump {
+        32 + r
+    } else if suit(c) == led {
+        16 + r
+    } else {
+        0
     }
 }
 

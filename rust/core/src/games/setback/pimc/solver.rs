@@ -1020,7 +1020,11 @@ mod tests {
             assert!(bounds.iter().zip(&values).any(|(b, v)| v.1 == best && (b.1, b.2) == (best, best)));
             for (&(c, v), &(b, lo, hi)) in values.iter().zip(&bounds) {
                 assert_eq!(c, b);
-                assert!(lo <= v && v <= hi && hi <= best && lo >= VALUE_MIN, "{} {v} in {lo}..={hi}", cards::card_name(c));
+                assert!(
+                    lo <= v && v <= hi && hi <= best && lo >= VALUE_MIN,
+                    "{} {v} in {lo}..={hi}",
+                    cards::card_name(c)
+                );
                 if lo < hi {
                     open += 1;
                     // Tighten until exact, as the agent does.

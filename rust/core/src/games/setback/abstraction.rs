@@ -304,7 +304,9 @@ fn emit(out: &mut Actions, pick: &Picker, make: fn(u8) -> Action) {
 /// from `p`'s view; else `x`.
 pub fn play_rank_code(d: &Deal, p: usize, c: Card) -> u8 {
     let r = rank(c);
-    if game_points(r) > 0 || (suit(c) == d.trump && r <= FIVE && r <= lower(d.trick_low, d.hand_low[p])) {
+    // Non-short-circuit `|` and `&`: the operands are cheap and the branches unpredictable.
+    let low_candidate = (suit(c) == d.trump) & (r <= FIVE) & (r <= lower(d.trick_low, d.hand_low[p]));
+    if (game_points(r) > 0) | low_candidate {
         r - 1
     } else {
         SKETCH_X

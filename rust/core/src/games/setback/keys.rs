@@ -120,16 +120,10 @@ fn playout_key(d: &Deal, mask: u32) -> Key {
     if d.game_pts[team] >= d.game_pts[1 - team] {
         k |= 1 << 52;
     }
-    let mut voids = 0u64;
-    for v in 0..4u8 {
-        if d.voids & (1 << v) != 0 {
-            let pos = (v + 4 - d.leader) % 4;
-            if pos > d.trick_len {
-                voids |= 1 << pos;
-            }
-        }
-    }
-    k |= voids << 48;
+    // Void players as leader-relative positions (rotate the 4 bits), those yet to play.
+    let relative = ((d.voids as u64 | (d.voids as u64) << 4) >> d.leader) & 15;
+    let yet_to_play = 15 & !((2u64 << d.trick_len) - 1);
+    k |= (relative & yet_to_play) << 48;
     for i in 0..d.trick_len as usize {
         let c = d.trick[i];
         let code = abstraction::play_rank_code(d, p, c) as u64 * 2 + (suit(c) == d.trump) as u64;

@@ -379,17 +379,15 @@ impl Deal {
         let team = winner % 2;
         let played = self.trick.iter().fold(0, |set, &c| set | bit(c));
         let trumps = played & cards::SUIT_MASK[self.trump as usize];
-        if trumps != 0 {
-            // The trick's lowest trump is the only Low candidate it holds.
-            let r = rank(cards::lowest(trumps));
-            if self.low_taken == 0 || r < self.low_taken {
-                self.low_taken = r;
-                self.low_taken_team = team;
-            }
-            if trumps & bit(cards::card(JACK, self.trump)) != 0 {
-                self.jack_taken = team;
-            }
-        }
+        // Selects rather than branches below: which way they go is unpredictable.
+        // The trick's lowest trump (if any) is the only Low candidate it holds.
+        let lowest_trump = if trumps != 0 { rank(cards::lowest(trumps)) } else { 0 };
+        let low = lower(self.low_taken, lowest_trump);
+        self.low_taken_team = if low != self.low_taken { team } else { self.low_taken_team };
+        self.low_taken = low;
+        let jack = trumps & bit(cards::card(JACK, self.trump)) != 0;
+        self.jack_taken = if jack { team } else { self.jack_taken };
+        // On a trump lead, a player who did not follow with trump has none.
         if suit(self.trick[0]) == self.trump {
             for (pos, &c) in self.trick.iter().enumerate() {
                 if suit(c) != self.trump {

@@ -188,11 +188,13 @@ impl<'a> Walker<'a> {
         Walker { table, cache, alone, write_back, baseline }
     }
 
+    /// Adds `x` to float `i` of `rec`. Adding zero changes nothing (an accumulator is never
+    /// -0), so alone it is not tested for (a branch that mispredicts); shared, it saves a CAS.
     #[inline]
     fn add(&self, rec: Record, i: usize, x: f32) {
         if self.alone {
             rec.add_unshared(i, x)
-        } else {
+        } else if x != 0.0 {
             rec.add(i, x)
         }
     }
@@ -410,19 +412,13 @@ impl<'a> Walker<'a> {
         let opp = reach[1 - team];
         if opp != 0.0 {
             for i in 0..n {
-                let g = (opp * sign * (u[i] - v)) as f32;
-                if g != 0.0 {
-                    self.add(rec, i, g);
-                }
+                self.add(rec, i, (opp * sign * (u[i] - v)) as f32);
             }
         }
         let own = reach[team];
         if own != 0.0 {
             for i in 0..n {
-                let w = (own * sigma[i]) as f32;
-                if w != 0.0 {
-                    self.add(rec, n + i, w);
-                }
+                self.add(rec, n + i, (own * sigma[i]) as f32);
             }
         }
     }
@@ -448,17 +444,12 @@ impl<'a> Walker<'a> {
                 v += sigma[i] * u[i];
             }
             for i in 0..n {
-                let g = (u[i] - v) as f32;
-                if g != 0.0 {
-                    self.add(rec, i, g);
-                }
+                self.add(rec, i, (u[i] - v) as f32);
             }
             v
         } else {
             for i in 0..n {
-                if sigma[i] != 0.0 {
-                    self.add(rec, n + i, sigma[i] as f32);
-                }
+                self.add(rec, n + i, sigma[i] as f32);
             }
             let x: f64 = rng.gen();
             let mut acc = 0.0;

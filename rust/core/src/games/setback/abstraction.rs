@@ -2,7 +2,7 @@
 //! hand sketch, Jack-filtered bids, establish-trump choices, and the lead and follow action
 //! abstractions with their fixed mappings back to one concrete card, in canonical order.
 
-use super::cards::{self, game_points, rank, suit, Card, CardSet, FIVE, JACK, TEN};
+use super::cards::{self, game_points, lower, rank, suit, Card, CardSet, FIVE, JACK, TEN};
 use super::rules::{Deal, Phase};
 
 /// Candidate trump suits of a hand (§2.2a): one or two suits, strongest first.
@@ -176,12 +176,6 @@ impl Actions {
     }
 }
 
-/// The lower of two optional ranks (0 = none); branch-free: 0 wraps to the largest value.
-#[inline]
-pub fn lower(a: u8, b: u8) -> u8 {
-    a.wrapping_sub(1).min(b.wrapping_sub(1)).wrapping_add(1)
-}
-
 /// Abstract actions of the player to act (empty when the deal is finished). They exist after
 /// the deal is exhausted too (play goes on to the last card); training stops there.
 pub fn actions(d: &Deal) -> Actions {
@@ -310,22 +304,5 @@ pub fn play_rank_code(d: &Deal, p: usize, c: Card) -> u8 {
         r - 1
     } else {
         SKETCH_X
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::lower;
-
-    #[test]
-    fn lower_of_optional_ranks() {
-        assert_eq!(lower(0, 0), 0);
-        for r in 2..=14 {
-            assert_eq!(lower(0, r), r);
-            assert_eq!(lower(r, 0), r);
-            for s in 2..=14 {
-                assert_eq!(lower(r, s), r.min(s));
-            }
-        }
     }
 }

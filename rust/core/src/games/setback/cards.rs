@@ -55,6 +55,12 @@ pub const fn game_points(rank: u8) -> u8 {
     POINTS[(rank & 15) as usize]
 }
 
+/// The lower of two optional ranks (0 = none); branch-free: 0 wraps to the largest value.
+#[inline]
+pub fn lower(a: u8, b: u8) -> u8 {
+    a.wrapping_sub(1).min(b.wrapping_sub(1)).wrapping_add(1)
+}
+
 /// The character of a rank (`2..9 T J Q K A`).
 #[inline]
 pub fn rank_char(rank: u8) -> char {
@@ -164,5 +170,17 @@ mod tests {
         assert_eq!(SUIT_MASK.iter().map(|m| m.count_ones()).sum::<u32>(), 52);
         assert!(parse_card("1C").is_err());
         assert!(parse_cards("AS AS").is_err());
+    }
+
+    #[test]
+    fn lower_of_optional_ranks() {
+        assert_eq!(lower(0, 0), 0);
+        for r in 2..=14 {
+            assert_eq!(lower(0, r), r);
+            assert_eq!(lower(r, 0), r);
+            for s in 2..=14 {
+                assert_eq!(lower(r, s), r.min(s));
+            }
+        }
     }
 }

@@ -4,8 +4,7 @@
 //! partner, 3 the dealer's right; team `i % 2`, so team 0 is the dealer's team.
 //! [`Deal`] is a small `Copy` value so that tree walks clone it per child.
 
-use super::abstraction::lower;
-use super::cards::{self, bit, game_points, rank, suit, Card, CardSet, JACK};
+use super::cards::{self, bit, game_points, lower, rank, suit, Card, CardSet, JACK};
 use crate::error::{Error, Result};
 use rand::Rng;
 

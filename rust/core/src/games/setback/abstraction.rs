@@ -2,7 +2,10 @@
 //! hand sketch, Jack-filtered bids, establish-trump choices, and the lead and follow action
 //! abstractions with their fixed mappings back to one concrete card, in canonical order.
 
-use super::cards::{self, game_points, lower, rank, suit, Card, CardSet, FIVE, JACK, TEN};
+use super::cards::{
+    self, game_points, lower, rank, suit, Card, CardSet, FIVE, GAME_POINT_CARDS, HONOURS, JACK, SPOT_CARDS, SUIT_MASK,
+    TEN, TEN_CARDS,
+};
 use super::rules::{Deal, Phase};
 
 /// Candidate trump suits of a hand (§2.2a): one or two suits, strongest first.
@@ -170,6 +173,11 @@ impl Actions {
         self.cards[self.n] = c;
         self.n += 1;
     }
+    #[inline]
+    fn push_play(&mut self, a: Action, code: u8, c: Card) {
+        self.mask |= 1 << code;
+        self.push(a, c);
+    }
     /// The actions as a slice.
     pub fn as_slice(&self) -> &[Action] {
         &self.acts[..self.n]
@@ -204,92 +212,88 @@ pub fn actions(d: &Deal) -> Actions {
     out
 }
 
-/// Keeps, per code, the card chosen by the code's mapping rule while cards arrive in ascending
-/// (rank, suit) order: the first card for "lowest" rules, a strictly higher rank for "highest".
-struct Picker {
-    cards: [Card; 30],
-    mask: u32,
+/// The highest card of a non-empty set by rank, the lowest suit among that rank: the card a
+/// "highest" mapping picks when cards of several suits share the code.
+#[inline]
+fn top(set: CardSet) -> Card {
+    let base = cards::highest(set) & !3;
+    base + (set >> base).trailing_zeros() as u8
 }
 
-impl Picker {
-    #[inline]
-    fn lowest(&mut self, code: u8, c: Card) {
-        if self.mask & (1 << code) == 0 {
-            self.mask |= 1 << code;
-            self.cards[code as usize] = c;
-        }
+/// Pushes the codes of one side of the suit led, by game points: spot cards (`base`, picked by
+/// `pick_spot`), then Jack, Queen, King, Ace (`base + 1..=4`), then the Ten (`base + 5`). The
+/// cards lie in one suit, so every code but the spot cards' has one card.
+#[inline]
+fn push_by_points(out: &mut Actions, base: u8, set: CardSet, pick_spot: fn(CardSet) -> Card) {
+    let spots = set & SPOT_CARDS;
+    if spots != 0 {
+        out.push_play(Action::Follow(base), base, pick_spot(spots));
     }
-    #[inline]
-    fn highest(&mut self, code: u8, c: Card) {
-        if self.mask & (1 << code) == 0 || rank(c) > rank(self.cards[code as usize]) {
-            self.mask |= 1 << code;
-            self.cards[code as usize] = c;
-        }
+    for c in cards::iter(set & HONOURS) {
+        out.push_play(Action::Follow(base + rank(c) - TEN), base + rank(c) - TEN, c);
+    }
+    if set & TEN_CARDS != 0 {
+        let code = base + gp_index(game_points(TEN));
+        out.push_play(Action::Follow(code), code, cards::lowest(set & TEN_CARDS));
     }
 }
 
+/// The lead and follow abstractions (§2.6) on whole card sets: each code's group of legal cards
+/// is a mask, and its card the lowest or the highest of the group, pushed in code order.
 fn play_actions(d: &Deal, out: &mut Actions) {
     let p = d.actor() as usize;
     let legal = d.playable();
-    let trump = d.trump;
+    let trump_suit = SUIT_MASK[d.trump as usize];
     let low_ref = lower(d.hand_low[p], d.trick_low);
-    let mut pick = Picker { cards: [0; 30], mask: 0 };
+    let low_ref_card = if low_ref == 0 { 0 } else { cards::bit(cards::card(low_ref, d.trump)) };
+    let trumps = legal & trump_suit;
+    // Trumps named by their rank: game-point ranks and the player's Low reference.
+    let named = trumps & (GAME_POINT_CARDS | low_ref_card);
+    let unnamed = trumps ^ named;
+    let others = legal & !trump_suit;
     if d.trick_len == 0 {
-        for c in cards::iter(legal) {
-            let r = rank(c);
-            if suit(c) == trump {
-                if game_points(r) > 0 || r == low_ref {
-                    pick.lowest(r - 1, c);
-                } else {
-                    pick.highest(LEAD_TX, c);
-                }
-            } else if r > TEN {
-                pick.highest(LEAD_S, c);
-            } else {
-                pick.lowest(LEAD_W, c);
-            }
+        if unnamed != 0 {
+            out.push_play(Action::Lead(LEAD_TX), LEAD_TX, cards::highest(unnamed));
         }
-        emit(out, &pick, Action::Lead);
-    } else {
-        let led = suit(d.trick[0]);
-        let h = d.trick[d.trick_winner as usize];
-        let h_trump = suit(h) == trump;
-        for c in cards::iter(legal) {
-            let r = rank(c);
-            let gp = game_points(r);
-            if suit(c) == trump {
-                if gp > 0 || r == low_ref {
-                    pick.lowest(r - 2, c);
-                } else if !h_trump || r > rank(h) {
-                    pick.highest(FOLLOW_WX, c);
-                } else {
-                    pick.lowest(FOLLOW_LX, c);
-                }
-            } else if suit(c) == led {
-                if suit(h) == led && r > rank(h) {
-                    pick.highest(FOLLOW_W + gp_index(gp), c);
-                } else {
-                    pick.lowest(FOLLOW_L + gp_index(gp), c);
-                }
-            } else if r == TEN {
-                pick.lowest(FOLLOW_N, c);
-            } else if gp > 0 {
-                pick.highest(FOLLOW_G, c);
-            } else {
-                pick.lowest(FOLLOW_D, c);
-            }
+        for c in cards::iter(named) {
+            out.push_play(Action::Lead(rank(c) - 1), rank(c) - 1, c);
         }
-        emit(out, &pick, Action::Follow);
+        if others & HONOURS != 0 {
+            out.push_play(Action::Lead(LEAD_S), LEAD_S, top(others & HONOURS));
+        }
+        if others & !HONOURS != 0 {
+            out.push_play(Action::Lead(LEAD_W), LEAD_W, cards::lowest(others & !HONOURS));
+        }
+        return;
     }
-}
-
-fn emit(out: &mut Actions, pick: &Picker, make: fn(u8) -> Action) {
-    out.mask = pick.mask;
-    let mut m = pick.mask;
-    while m != 0 {
-        let code = m.trailing_zeros() as u8;
-        m &= m - 1;
-        out.push(make(code), pick.cards[code as usize]);
+    let led = suit(d.trick[0]);
+    let h = d.trick[d.trick_winner as usize];
+    let beats_h = cards::above(rank(h));
+    for c in cards::iter(named) {
+        out.push_play(Action::Follow(rank(c) - 2), rank(c) - 2, c);
+    }
+    // An unnamed trump wins unless a higher trump holds the trick.
+    let (win, lose) = if suit(h) == d.trump { (unnamed & beats_h, unnamed & !beats_h) } else { (unnamed, 0) };
+    if win != 0 {
+        out.push_play(Action::Follow(FOLLOW_WX), FOLLOW_WX, cards::highest(win));
+    }
+    if lose != 0 {
+        out.push_play(Action::Follow(FOLLOW_LX), FOLLOW_LX, cards::lowest(lose));
+    }
+    // Trumps are out of `others`, so a trump lead leaves no on-suit cards here.
+    let on_suit = others & SUIT_MASK[led as usize];
+    let (win, lose) = if suit(h) == led { (on_suit & beats_h, on_suit & !beats_h) } else { (0, on_suit) };
+    push_by_points(out, FOLLOW_W, win, cards::highest);
+    push_by_points(out, FOLLOW_L, lose, cards::lowest);
+    let off = others & !on_suit;
+    if off & TEN_CARDS != 0 {
+        out.push_play(Action::Follow(FOLLOW_N), FOLLOW_N, cards::lowest(off & TEN_CARDS));
+    }
+    if off & HONOURS != 0 {
+        out.push_play(Action::Follow(FOLLOW_G), FOLLOW_G, top(off & HONOURS));
+    }
+    if off & SPOT_CARDS != 0 {
+        out.push_play(Action::Follow(FOLLOW_D), FOLLOW_D, cards::lowest(off & SPOT_CARDS));
     }
 }
 
@@ -304,5 +308,82 @@ pub fn play_rank_code(d: &Deal, p: usize, c: Card) -> u8 {
         r - 1
     } else {
         SKETCH_X
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// §2.6 read literally, one card at a time in ascending (rank, suit) order: each card's code,
+    /// and whether the code keeps its lowest card or its highest (a strictly higher rank wins).
+    fn play_actions_by_card(d: &Deal) -> Vec<(u8, Card)> {
+        let p = d.actor() as usize;
+        let trump = d.trump;
+        let low_ref = lower(d.hand_low[p], d.trick_low);
+        let mut chosen: [Option<Card>; 30] = [None; 30];
+        let mut keep = |code: u8, c: Card, highest: bool| {
+            let slot = &mut chosen[code as usize];
+            if slot.is_none() || (highest && rank(c) > rank(slot.unwrap())) {
+                *slot = Some(c);
+            }
+        };
+        for c in cards::iter(d.playable()) {
+            let (r, gp) = (rank(c), game_points(rank(c)));
+            let named = suit(c) == trump && (gp > 0 || r == low_ref);
+            if d.trick_len == 0 {
+                match () {
+                    _ if named => keep(r - 1, c, false),
+                    _ if suit(c) == trump => keep(LEAD_TX, c, true),
+                    _ if r > TEN => keep(LEAD_S, c, true),
+                    _ => keep(LEAD_W, c, false),
+                }
+                continue;
+            }
+            let led = suit(d.trick[0]);
+            let h = d.trick[d.trick_winner as usize];
+            match () {
+                _ if named => keep(r - 2, c, false),
+                _ if suit(c) == trump && (suit(h) != trump || r > rank(h)) => keep(FOLLOW_WX, c, true),
+                _ if suit(c) == trump => keep(FOLLOW_LX, c, false),
+                _ if suit(c) == led && suit(h) == led && r > rank(h) => keep(FOLLOW_W + gp_index(gp), c, true),
+                _ if suit(c) == led => keep(FOLLOW_L + gp_index(gp), c, false),
+                _ if r == TEN => keep(FOLLOW_N, c, false),
+                _ if gp > 0 => keep(FOLLOW_G, c, true),
+                _ => keep(FOLLOW_D, c, false),
+            }
+        }
+        (0..30u8).filter_map(|code| chosen[code as usize].map(|c| (code, c))).collect()
+    }
+
+    #[test]
+    fn card_set_abstraction_matches_the_card_by_card_reading() {
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(7);
+        let mut checked = 0;
+        for _ in 0..3000 {
+            let mut d = Deal::random(&mut rng);
+            while d.phase() == Phase::Auction {
+                let bids = d.legal_bids();
+                d.bid(bids[rng.gen_range(0..bids.len())]).unwrap();
+            }
+            while !d.is_finished() {
+                if d.phase() == Phase::Playout {
+                    let a = actions(&d);
+                    let got: Vec<(u8, Card)> = (0..a.n)
+                        .map(|i| match a.acts[i] {
+                            Action::Lead(code) | Action::Follow(code) => (code, a.cards[i]),
+                            other => panic!("a play action, not {other:?}"),
+                        })
+                        .collect();
+                    assert_eq!(got, play_actions_by_card(&d), "deal {d:?}");
+                    assert_eq!(a.mask, got.iter().fold(0, |m, &(code, _)| m | 1 << code));
+                    checked += 1;
+                }
+                let legal: Vec<Card> = cards::iter(d.legal_cards()).collect();
+                d.play_card(legal[rng.gen_range(0..legal.len())]).unwrap();
+            }
+        }
+        assert!(checked > 20_000, "only {checked} decision points");
     }
 }

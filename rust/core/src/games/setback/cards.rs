@@ -29,6 +29,21 @@ const SUIT_CHARS: &[u8; 4] = b"CDHS";
 pub const SUIT_MASK: [CardSet; 4] =
     [0x0001_1111_1111_1111, 0x0001_1111_1111_1111 << 1, 0x0001_1111_1111_1111 << 2, 0x0001_1111_1111_1111 << 3];
 
+/// Cards ranked Two to Nine.
+pub const SPOT_CARDS: CardSet = (1 << (4 * (TEN - 2))) - 1;
+/// The four Tens.
+pub const TEN_CARDS: CardSet = 0xF << (4 * (TEN - 2));
+/// Cards ranked Jack to Ace.
+pub const HONOURS: CardSet = 0xFFFF << (4 * (JACK - 2));
+/// Cards worth game points (Ten to Ace).
+pub const GAME_POINT_CARDS: CardSet = TEN_CARDS | HONOURS;
+
+/// The cards ranked above `rank` (2..=14).
+#[inline]
+pub const fn above(rank: u8) -> CardSet {
+    !((1u64 << (4 * (rank - 1))) - 1) & (SPOT_CARDS | GAME_POINT_CARDS)
+}
+
 /// The card of `rank` (2..=14) and `suit` (0..4).
 #[inline]
 pub const fn card(rank: u8, suit: u8) -> Card {

@@ -321,7 +321,10 @@ impl Deal {
         Ok(())
     }
 
-    /// Sets trump to `s` and records the facts fixed at that moment.
+    /// Sets trump to `s` and records the facts fixed at that moment. Out of line: once per deal
+    /// path, and inlined it would make every card play save and restore registers.
+    #[cold]
+    #[inline(never)]
     fn establish(&mut self, s: u8) {
         self.trump = s;
         let tm = cards::SUIT_MASK[s as usize];
@@ -364,7 +367,8 @@ impl Deal {
         let strength = contention(c, led, self.trump);
         self.trick_winner = if strength > self.trick_best { self.trick_len } else { self.trick_winner };
         self.trick_best = self.trick_best.max(strength);
-        self.trick[self.trick_len as usize] = c;
+        // `& 3` proves the index in range (fewer than 4 cards before this one).
+        self.trick[(self.trick_len & 3) as usize] = c;
         self.trick_len += 1;
         if self.trick_len == 4 {
             self.complete_trick();

@@ -3,8 +3,8 @@
 //! which imperfect-recall abstractions need; no update is lost).
 //!
 //! * The index is sharded: `SHARDS` mutex-protected hash maps from a 64-bit key to the slot's
-//!   start (a `u32`). A thread takes a shard lock only to find or create a key; walkers cache
-//!   `key → slot` for the deal they traverse, so locks are rare in the hot loop.
+//!   start (a `u32`). A thread takes a shard lock only to find or create a key; each walker
+//!   keeps a [`SlotCache`] of `key → slot` in front of it, so locks are rare in the hot loop.
 //! * The arena is a directory of fixed-size chunks of `AtomicU32` (f32 bits) that never move, so
 //!   slots stay valid while other threads grow the table. An infoset with `n` actions owns `2n`
 //!   consecutive floats: `n` cumulative regrets, then `n` cumulative strategy weights.
@@ -194,6 +194,34 @@ impl Table {
             buckets += if cap == 0 { 0 } else { (cap * 8 / 7).next_power_of_two() };
         }
         buckets * (std::mem::size_of::<(Key, u32)>() + 1) + self.next.load(Ordering::Relaxed) as usize * 4
+    }
+}
+
+/// One thread's direct-mapped cache of `key → slot` in front of the shared index. Slots never
+/// move, so an entry stays valid for the table's life: the cache is never cleared and keeps the
+/// keys that come back deal after deal (the auction's, the first tricks'); a key landing on a
+/// taken entry replaces it.
+pub struct SlotCache(Box<[(Key, u32)]>);
+
+const CACHE_BITS: u32 = 16;
+/// No key is all ones (a bootstrap key's high bidder field never holds 7).
+const NO_KEY: Key = u64::MAX;
+
+impl Default for SlotCache {
+    fn default() -> Self {
+        SlotCache(vec![(NO_KEY, 0); 1 << CACHE_BITS].into_boxed_slice())
+    }
+}
+
+impl SlotCache {
+    /// The slot of `key` in `table`, created (zeroed) with `n` actions when absent.
+    #[inline(always)]
+    pub fn slot(&mut self, table: &Table, key: Key, n: usize) -> u32 {
+        let e = &mut self.0[(mix(key) >> (64 - CACHE_BITS)) as usize];
+        if e.0 != key {
+            *e = (key, table.slot(key, n));
+        }
+        e.1
     }
 }
 

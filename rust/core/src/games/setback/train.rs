@@ -32,7 +32,7 @@ use super::cards;
 use super::keys;
 use super::rules::{legal_bids, Deal, Phase};
 use super::store::{Stage, Strategy};
-use super::table::{mix, KeyHasher, Record, SlotMap, Table};
+use super::table::{mix, Record, SlotCache, Table};
 use crate::error::{Error, Result};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -134,7 +134,7 @@ struct AuctionPlan<'a> {
 /// One thread's traversal state.
 struct Walker<'a> {
     table: &'a Table,
-    cache: SlotMap,
+    cache: SlotCache,
     /// Whether this walker is the only thread writing to the table.
     alone: bool,
     /// Cfrm 2.x's write-back of playout infosets (see [`Algo::CsCfr2x`]).
@@ -184,8 +184,7 @@ fn next_decision(d: &mut Deal) -> Option<Actions> {
 
 impl<'a> Walker<'a> {
     fn new(table: &'a Table, alone: bool, write_back: bool, baseline: Option<&'a Strategy>) -> Self {
-        let cache = SlotMap::with_capacity_and_hasher(1 << 14, KeyHasher::default());
-        Walker { table, cache, alone, write_back, baseline }
+        Walker { table, cache: SlotCache::default(), alone, write_back, baseline }
     }
 
     /// Adds `x` to float `i` of `rec`. Adding zero changes nothing (an accumulator is never
@@ -202,14 +201,7 @@ impl<'a> Walker<'a> {
     /// The record of `key` (`n` actions), created when absent.
     #[inline(always)]
     fn record(&mut self, key: keys::Key, n: usize) -> Record<'a> {
-        let slot = match self.cache.get(&key) {
-            Some(&s) => s,
-            None => {
-                let s = self.table.slot(key, n);
-                self.cache.insert(key, s);
-                s
-            }
-        };
+        let slot = self.cache.slot(self.table, key, n);
         self.table.record(slot, n)
     }
 
@@ -219,11 +211,11 @@ impl<'a> Walker<'a> {
         let mut s = [0f64; 6];
         let mut total = 0.0;
         for (i, x) in s.iter_mut().enumerate().take(n) {
+            // A select, not a branch: whether a regret is positive is unpredictable. Adding 0
+            // leaves the total as it was.
             let r = rec.load(i) as f64;
-            if r > 0.0 {
-                *x = r;
-                total += r;
-            }
+            *x = if r > 0.0 { r } else { 0.0 };
+            total += *x;
         }
         if total > 0.0 {
             for x in s.iter_mut().take(n) {
@@ -467,7 +459,6 @@ impl<'a> Walker<'a> {
 
     /// Runs iteration `i`; returns the non-dealer team's root value.
     fn iteration(&mut self, algo: Algo, seed: u64, i: u64) -> f64 {
-        self.cache.clear();
         let mut rng = iteration_rng(seed, i);
         let mut deal = Deal::random(&mut rng);
         if self.baseline.is_some() {

@@ -173,8 +173,10 @@ impl Actions {
         self.cards[self.n] = c;
         self.n += 1;
     }
+    /// Pushes a lead or follow action, adding its code to the key's action set.
     #[inline]
-    fn push_play(&mut self, a: Action, code: u8, c: Card) {
+    fn push_play(&mut self, a: Action, c: Card) {
+        let (Action::Lead(code) | Action::Follow(code)) = a else { unreachable!("a play action") };
         self.mask |= 1 << code;
         self.push(a, c);
     }
@@ -227,14 +229,13 @@ fn top(set: CardSet) -> Card {
 fn push_by_points(out: &mut Actions, base: u8, set: CardSet, pick_spot: fn(CardSet) -> Card) {
     let spots = set & SPOT_CARDS;
     if spots != 0 {
-        out.push_play(Action::Follow(base), base, pick_spot(spots));
+        out.push_play(Action::Follow(base), pick_spot(spots));
     }
     for c in cards::iter(set & HONOURS) {
-        out.push_play(Action::Follow(base + rank(c) - TEN), base + rank(c) - TEN, c);
+        out.push_play(Action::Follow(base + gp_index(game_points(rank(c)))), c);
     }
     if set & TEN_CARDS != 0 {
-        let code = base + gp_index(game_points(TEN));
-        out.push_play(Action::Follow(code), code, cards::lowest(set & TEN_CARDS));
+        out.push_play(Action::Follow(base + gp_index(game_points(TEN))), cards::lowest(set & TEN_CARDS));
     }
 }
 
@@ -253,16 +254,16 @@ fn play_actions(d: &Deal, out: &mut Actions) {
     let others = legal & !trump_suit;
     if d.trick_len == 0 {
         if unnamed != 0 {
-            out.push_play(Action::Lead(LEAD_TX), LEAD_TX, cards::highest(unnamed));
+            out.push_play(Action::Lead(LEAD_TX), cards::highest(unnamed));
         }
         for c in cards::iter(named) {
-            out.push_play(Action::Lead(rank(c) - 1), rank(c) - 1, c);
+            out.push_play(Action::Lead(rank(c) - 1), c);
         }
         if others & HONOURS != 0 {
-            out.push_play(Action::Lead(LEAD_S), LEAD_S, top(others & HONOURS));
+            out.push_play(Action::Lead(LEAD_S), top(others & HONOURS));
         }
         if others & !HONOURS != 0 {
-            out.push_play(Action::Lead(LEAD_W), LEAD_W, cards::lowest(others & !HONOURS));
+            out.push_play(Action::Lead(LEAD_W), cards::lowest(others & !HONOURS));
         }
         return;
     }
@@ -270,15 +271,15 @@ fn play_actions(d: &Deal, out: &mut Actions) {
     let h = d.trick[d.trick_winner as usize];
     let beats_h = cards::above(rank(h));
     for c in cards::iter(named) {
-        out.push_play(Action::Follow(rank(c) - 2), rank(c) - 2, c);
+        out.push_play(Action::Follow(rank(c) - 2), c);
     }
     // An unnamed trump wins unless a higher trump holds the trick.
     let (win, lose) = if suit(h) == d.trump { (unnamed & beats_h, unnamed & !beats_h) } else { (unnamed, 0) };
     if win != 0 {
-        out.push_play(Action::Follow(FOLLOW_WX), FOLLOW_WX, cards::highest(win));
+        out.push_play(Action::Follow(FOLLOW_WX), cards::highest(win));
     }
     if lose != 0 {
-        out.push_play(Action::Follow(FOLLOW_LX), FOLLOW_LX, cards::lowest(lose));
+        out.push_play(Action::Follow(FOLLOW_LX), cards::lowest(lose));
     }
     // Trumps are out of `others`, so a trump lead leaves no on-suit cards here.
     let on_suit = others & SUIT_MASK[led as usize];
@@ -287,13 +288,13 @@ fn play_actions(d: &Deal, out: &mut Actions) {
     push_by_points(out, FOLLOW_L, lose, cards::lowest);
     let off = others & !on_suit;
     if off & TEN_CARDS != 0 {
-        out.push_play(Action::Follow(FOLLOW_N), FOLLOW_N, cards::lowest(off & TEN_CARDS));
+        out.push_play(Action::Follow(FOLLOW_N), cards::lowest(off & TEN_CARDS));
     }
     if off & HONOURS != 0 {
-        out.push_play(Action::Follow(FOLLOW_G), FOLLOW_G, top(off & HONOURS));
+        out.push_play(Action::Follow(FOLLOW_G), top(off & HONOURS));
     }
     if off & SPOT_CARDS != 0 {
-        out.push_play(Action::Follow(FOLLOW_D), FOLLOW_D, cards::lowest(off & SPOT_CARDS));
+        out.push_play(Action::Follow(FOLLOW_D), cards::lowest(off & SPOT_CARDS));
     }
 }
 

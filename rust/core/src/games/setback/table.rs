@@ -217,6 +217,7 @@ impl SlotCache {
     /// The slot of `key` in `table`, created (zeroed) with `n` actions when absent.
     #[inline(always)]
     pub fn slot(&mut self, table: &Table, key: Key, n: usize) -> u32 {
+        debug_assert_ne!(key, NO_KEY, "the cache's empty marker is not a key");
         let e = &mut self.0[(mix(key) >> (64 - CACHE_BITS)) as usize];
         if e.0 != key {
             *e = (key, table.slot(key, n));

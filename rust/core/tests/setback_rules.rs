@@ -227,8 +227,21 @@ fn score_from_log(dealt: [u64; 4], tricks: &[[(usize, Card); 4]], bid: u8, bidde
     pts
 }
 
-/// Random deals played to the end with random legal moves: cards are conserved, every play obeys
-/// the follow rule, the score equals an independent scorer's, and once exhausted it never changes.
+/// The phase a deal is in, read from its public state (the deal keeps its own up to date).
+fn expected_phase(d: &Deal) -> Phase {
+    if d.bids().len() < 4 {
+        Phase::Auction
+    } else if d.high_bid().0 == 0 || d.hands().iter().all(|&h| h == 0) {
+        Phase::Finished
+    } else if d.trump().is_none() {
+        Phase::Establish
+    } else {
+        Phase::Playout
+    }
+}
+
+/// Random deals played to the end with random legal moves: the phase follows every move, cards
+/// are conserved, every play obeys the follow rule, the score equals an independent scorer's, and once exhausted it never changes.
 #[test]
 fn random_deals_property() {
     let mut rng = rand_pcg::Pcg64::seed_from_u64(11);
@@ -241,6 +254,7 @@ fn random_deals_property() {
         while d.phase() == Phase::Auction {
             let l = d.legal_bids();
             d.bid(l[rng.gen_range(0..l.len())]).unwrap();
+            assert_eq!(d.phase(), expected_phase(&d));
         }
         if d.high_bid().0 == 0 {
             assert_eq!(d.score(), Some([0, 0]));
@@ -265,6 +279,7 @@ fn random_deals_property() {
             let all: Vec<Card> = cards::iter(legal).collect();
             let c = all[rng.gen_range(0..all.len())];
             d.play_card(c).unwrap();
+            assert_eq!(d.phase(), expected_phase(&d));
             played |= 1 << c;
             cur.push((p, c));
             if cur.len() == 4 {

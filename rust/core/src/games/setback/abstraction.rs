@@ -165,7 +165,8 @@ pub struct Actions {
 }
 
 impl Actions {
-    fn empty() -> Actions {
+    /// No actions.
+    pub fn empty() -> Actions {
         Actions { n: 0, acts: [Action::Bid(0); 6], cards: [0; 6], mask: 0 }
     }
     fn push(&mut self, a: Action, c: Card) {
@@ -190,6 +191,15 @@ impl Actions {
 /// the deal is exhausted too (play goes on to the last card); training stops there.
 pub fn actions(d: &Deal) -> Actions {
     let mut out = Actions::empty();
+    fill_actions(d, &mut out);
+    out
+}
+
+/// [`actions`] written into `out` (its previous contents discarded): tree walks fill one value
+/// in place instead of copying a returned one at every node.
+pub fn fill_actions(d: &Deal, out: &mut Actions) {
+    out.n = 0;
+    out.mask = 0;
     match d.phase() {
         Phase::Auction => {
             let p = ((d.num_bids + 1) % 4) as usize;
@@ -208,10 +218,9 @@ pub fn actions(d: &Deal) -> Actions {
                 out.push(Action::Establish(k), cards::card(r, c.suits[k as usize]));
             }
         }
-        Phase::Playout => play_actions(d, &mut out),
+        Phase::Playout => play_actions(d, out),
         Phase::Finished => {}
     }
-    out
 }
 
 /// The highest card of a non-empty set by rank, the lowest suit among that rank: the card a

@@ -82,6 +82,8 @@ pub struct Deal {
     /// Game points of all 24 dealt cards.
     pub(crate) game_pts_dealt: u8,
     pub(crate) exhausted: bool,
+    /// Where the deal stands, kept up to date by every move: tree walks ask at every node.
+    pub(crate) phase: Phase,
 }
 
 impl Deal {
@@ -134,6 +136,7 @@ impl Deal {
             jack_dealt: false,
             game_pts_dealt,
             exhausted: false,
+            phase: Phase::Auction,
         })
     }
 
@@ -163,16 +166,9 @@ impl Deal {
     }
 
     /// The current phase.
+    #[inline]
     pub fn phase(&self) -> Phase {
-        if self.num_bids < 4 {
-            Phase::Auction
-        } else if self.high_bid == 0 || self.tricks_done == 6 {
-            Phase::Finished
-        } else if self.trump == NONE {
-            Phase::Establish
-        } else {
-            Phase::Playout
-        }
+        self.phase
     }
 
     /// Dealer-relative index of the player to act, or `None` when the deal is finished.
@@ -271,8 +267,10 @@ impl Deal {
         if self.num_bids == 4 {
             if self.high_bid == 0 {
                 self.exhausted = true;
+                self.phase = Phase::Finished;
             } else {
                 self.leader = self.high_bidder;
+                self.phase = Phase::Establish;
             }
         }
     }
@@ -321,12 +319,19 @@ impl Deal {
         Ok(())
     }
 
-    /// Sets trump to `s` and records the facts fixed at that moment. Out of line: once per deal
-    /// path, and inlined it would make every card play save and restore registers.
+    /// Plays the first card of the playout, which sets trump. Out of line: once per deal path;
+    /// with it in line, every card play would save and restore registers.
     #[cold]
     #[inline(never)]
+    fn establish_and_play(&mut self, c: Card) {
+        self.establish(suit(c));
+        self.play(c);
+    }
+
+    /// Sets trump to `s` and records the facts fixed at that moment.
     fn establish(&mut self, s: u8) {
         self.trump = s;
+        self.phase = Phase::Playout;
         let tm = cards::SUIT_MASK[s as usize];
         let mut high = 0u8;
         let mut low = 0u8;
@@ -351,12 +356,20 @@ impl Deal {
     }
 
     /// Plays a card known to be legal. Tree walks play most of their moves here, so it is
-    /// written with few branches.
+    /// written with few branches; kept out of line (in line, the walk's code grew and ran
+    /// slower, measured side by side).
+    #[inline(never)]
     pub(crate) fn apply_card(&mut self, c: Card) {
-        let p = (self.leader + self.trick_len) % 4;
         if self.trump == NONE {
-            self.establish(suit(c));
+            return self.establish_and_play(c);
         }
+        self.play(c)
+    }
+
+    /// Plays a legal card once trump is set.
+    #[inline(always)]
+    fn play(&mut self, c: Card) {
+        let p = (self.leader + self.trick_len) % 4;
         self.hands[p as usize] &= !bit(c);
         let (r, s) = (rank(c), suit(c));
         let is_trump = s == self.trump;
@@ -390,20 +403,22 @@ impl Deal {
         self.low_taken = low;
         let jack = trumps & bit(cards::card(JACK, self.trump)) != 0;
         self.jack_taken = if jack { team } else { self.jack_taken };
-        // On a trump lead, a player who did not follow with trump has none.
-        if suit(self.trick[0]) == self.trump {
-            for (pos, &c) in self.trick.iter().enumerate() {
-                if suit(c) != self.trump {
-                    self.voids |= 1 << ((self.leader as usize + pos) % 4);
-                }
-            }
-        }
+        // On a trump lead, a player who did not follow with trump has none: the trick's
+        // non-trump positions, turned from leader-relative to dealer-relative (a select: which
+        // way a branch would go is unpredictable).
+        let off_trump = (0..4).fold(0u8, |m, pos| m | ((suit(self.trick[pos]) != self.trump) as u8) << pos);
+        let rotated = (off_trump << self.leader) | (off_trump >> (4 - self.leader));
+        let trump_led = suit(self.trick[0]) == self.trump;
+        self.voids |= if trump_led { rotated & 15 } else { 0 };
         let gp: u8 = self.trick.iter().map(|&c| game_points(rank(c))).sum();
         self.game_pts[team as usize] += gp;
         if self.tricks_done == 0 {
             self.high_flag = rank(self.trick[0]) >= JACK;
         }
         self.tricks_done += 1;
+        if self.tricks_done == 6 {
+            self.phase = Phase::Finished;
+        }
         self.leader = winner;
         self.trick_len = 0;
         self.trick_best = 0;

@@ -26,7 +26,7 @@
 // Per-action arrays (strategy, values) are indexed side by side.
 #![allow(clippy::needless_range_loop)]
 
-use super::abstraction::{actions, Action, Actions};
+use super::abstraction::{actions, fill_actions, Action, Actions};
 use super::bootstrap;
 use super::cards;
 use super::keys;
@@ -159,12 +159,12 @@ fn child(d: &Deal, a: &Actions, i: usize) -> Deal {
 }
 
 /// Plays the forced moves at `d` (single-action nodes, which have no key) in place, up to the
-/// next decision; returns its actions, or None when the deal is exhausted first. Most nodes of a
-/// walk are forced, so this is the walk's inner loop.
-fn next_decision(d: &mut Deal) -> Option<Actions> {
+/// next decision; writes its actions to `a` and returns true, or returns false when the deal is
+/// exhausted first. Most nodes of a walk are forced, so this is the walk's inner loop.
+fn next_decision(d: &mut Deal, a: &mut Actions) -> bool {
     loop {
         if d.exhausted {
-            return None;
+            return false;
         }
         if d.phase() == Phase::Playout {
             // A lone legal card is the lone abstract action: no need to build the abstraction.
@@ -174,11 +174,11 @@ fn next_decision(d: &mut Deal) -> Option<Actions> {
                 continue;
             }
         }
-        let a = actions(d);
+        fill_actions(d, a);
         if a.n != 1 {
-            return Some(a);
+            return true;
         }
-        apply(d, &a, 0);
+        apply(d, a, 0);
     }
 }
 
@@ -238,7 +238,10 @@ impl<'a> Walker<'a> {
         if reach[0] == 0.0 && reach[1] == 0.0 {
             return 0.0;
         }
-        let Some(a) = next_decision(d) else { return d.payoff() };
+        let mut a = Actions::empty();
+        if !next_decision(d, &mut a) {
+            return d.payoff();
+        }
         let d = &*d;
         let team = (d.actor() % 2) as usize;
         let key = keys::key(d, &a).expect("two or more actions have a key");
@@ -257,7 +260,11 @@ impl<'a> Walker<'a> {
         for i in 0..n {
             let mut r = reach;
             r[team] *= sigma[i];
-            u[i] = self.cfr(&mut child(d, &a, i), r);
+            // The child is played in the place it is walked from: a copy after the play would
+            // read the play's narrow stores with wide loads (a store-forwarding stall).
+            let mut c = *d;
+            apply(&mut c, &a, i);
+            u[i] = self.cfr(&mut c, r);
             v += sigma[i] * u[i];
         }
         if self.write_back {
@@ -418,10 +425,11 @@ impl<'a> Walker<'a> {
     /// External-sampling MCCFR for `traverser`; returns the traverser's sampled value. `d` is
     /// played forward in place.
     fn es(&mut self, d: &mut Deal, traverser: usize, rng: &mut Pcg64) -> f64 {
-        let Some(a) = next_decision(d) else {
+        let mut a = Actions::empty();
+        if !next_decision(d, &mut a) {
             let p = d.payoff();
             return if traverser == 0 { p } else { -p };
-        };
+        }
         let d = &*d;
         let team = (d.actor() % 2) as usize;
         let key = keys::key(d, &a).expect("two or more actions have a key");

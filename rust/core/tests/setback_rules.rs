@@ -241,7 +241,8 @@ fn expected_phase(d: &Deal) -> Phase {
 }
 
 /// Random deals played to the end with random legal moves: the phase follows every move, cards
-/// are conserved, every play obeys the follow rule, the score equals an independent scorer's, and once exhausted it never changes.
+/// are conserved, every play obeys the follow rule, the score equals an independent scorer's,
+/// and once exhausted it never changes.
 #[test]
 fn random_deals_property() {
     let mut rng = rand_pcg::Pcg64::seed_from_u64(11);

@@ -11,6 +11,7 @@ pub mod key_list;
 pub mod keying;
 pub mod pimc;
 pub mod policy;
+pub mod prefetch;
 pub mod spec;
 pub mod store;
 pub mod threads;

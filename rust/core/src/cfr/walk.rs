@@ -65,12 +65,8 @@ impl Disjoint {
     /// Asks the CPU to fetch the cache line holding entry `off` (a hint: no effect on results).
     #[inline(always)]
     pub fn prefetch(&self, off: usize) {
-        #[cfg(target_arch = "x86_64")]
         if off < self.len {
-            // SAFETY: in bounds; a prefetch reads nothing the program sees.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(self.ptr.add(off) as *const i8)
-            };
+            crate::prefetch::prefetch(self.ptr.wrapping_add(off));
         }
     }
     /// A mutable view of `len` entries from `off`.

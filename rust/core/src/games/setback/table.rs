@@ -224,6 +224,12 @@ impl SlotCache {
         }
         e.1
     }
+
+    /// Starts fetching the entry of `key` (a hint: see [`crate::prefetch`]).
+    #[inline(always)]
+    pub fn prefetch(&self, key: Key) {
+        crate::prefetch::prefetch(&self.0[(mix(key) >> (64 - CACHE_BITS)) as usize]);
+    }
 }
 
 /// The accumulators of one infoset: `n` cumulative regrets, then `n` cumulative strategy weights.
@@ -241,6 +247,13 @@ impl Record<'_> {
     #[inline]
     pub fn store(&self, i: usize, x: f32) {
         self.0[i].store(x.to_bits(), Ordering::Relaxed)
+    }
+
+    /// Starts fetching the record's floats (a hint: see [`crate::prefetch`]).
+    #[inline(always)]
+    pub fn prefetch(&self) {
+        crate::prefetch::prefetch(self.0.as_ptr());
+        crate::prefetch::prefetch(self.0.as_ptr().wrapping_add(self.0.len() - 1));
     }
 
     /// Adds `x` to float `i` (compare-and-swap; never loses an update).

@@ -131,6 +131,15 @@ struct AuctionPlan<'a> {
     states: [Option<Deal>; POST_AUCTION_STATES],
 }
 
+/// A child of a decision node, played forward to its own next decision.
+#[derive(Clone, Copy)]
+struct Child<'a> {
+    deal: Deal,
+    actions: Actions,
+    key: keys::Key,
+    rec: Option<Record<'a>>,
+}
+
 /// One thread's traversal state.
 struct Walker<'a> {
     table: &'a Table,
@@ -229,7 +238,7 @@ impl<'a> Walker<'a> {
         s
     }
 
-    /// Chance-sampled CFR; returns team 0's value. `d` is played forward in place.
+    /// Chance-sampled CFR from `d` (played forward in place); returns team 0's value.
     fn cfr(&mut self, d: &mut Deal, reach: [f64; 2]) -> f64 {
         if d.exhausted {
             return d.payoff();
@@ -242,11 +251,22 @@ impl<'a> Walker<'a> {
         if !next_decision(d, &mut a) {
             return d.payoff();
         }
-        let d = &*d;
-        let team = (d.actor() % 2) as usize;
         let key = keys::key(d, &a).expect("two or more actions have a key");
+        let rec = self.record(key, a.n);
+        self.cfr_decision(d, &a, rec, reach)
+    }
+
+    /// Chance-sampled CFR at the decision `d` with actions `a` and record `rec`; returns team
+    /// 0's value.
+    ///
+    /// Every child that is walked is first played to its own next decision and its record
+    /// looked up, before any child's subtree is walked: the table reads of the children then
+    /// wait on memory together rather than one after another, and each child's record is on
+    /// its way while its elder siblings' subtrees are walked. Strategies are still read when a
+    /// child is entered, so the updates are those of the plain depth-first walk.
+    fn cfr_decision(&mut self, d: &Deal, a: &Actions, rec: Record<'a>, reach: [f64; 2]) -> f64 {
+        let team = (d.actor() % 2) as usize;
         let n = a.n;
-        let rec = self.record(key, n);
         let sigma = Self::strategy(rec, n);
         // Cfrm 2.x: the record as read here is what gets written back after the subtree.
         let mut before = [0f32; 12];
@@ -256,15 +276,39 @@ impl<'a> Walker<'a> {
             }
         }
         let mut u = [0f64; 6];
+        let mut reaches = [[0f64; 2]; 6];
+        // The children walked, played to their next decision (None: pruned or a leaf).
+        let mut kids: [Option<Child<'a>>; 6] = [None; 6];
+        for i in 0..n {
+            // Built whole, not as a copy with one element changed: the copy would be read with
+            // a wide load right after its narrow store (a store-forwarding stall).
+            let r = if team == 0 { [reach[0] * sigma[i], reach[1]] } else { [reach[0], reach[1] * sigma[i]] };
+            reaches[i] = r;
+            if r[0] == 0.0 && r[1] == 0.0 {
+                continue;
+            }
+            // Played where it is kept, for the same reason.
+            let kid = kids[i].insert(Child { deal: *d, actions: Actions::empty(), key: 0, rec: None });
+            apply(&mut kid.deal, a, i);
+            if kid.deal.exhausted || !next_decision(&mut kid.deal, &mut kid.actions) {
+                u[i] = kid.deal.payoff();
+                kids[i] = None;
+                continue;
+            }
+            kid.key = keys::key(&kid.deal, &kid.actions).expect("two or more actions have a key");
+            self.cache.prefetch(kid.key);
+        }
+        for kid in kids.iter_mut().flatten() {
+            let rec = self.record(kid.key, kid.actions.n);
+            rec.prefetch();
+            kid.rec = Some(rec);
+        }
         let mut v = 0.0;
         for i in 0..n {
-            let mut r = reach;
-            r[team] *= sigma[i];
-            // The child is played in the place it is walked from: a copy after the play would
-            // read the play's narrow stores with wide loads (a store-forwarding stall).
-            let mut c = *d;
-            apply(&mut c, &a, i);
-            u[i] = self.cfr(&mut c, r);
+            if let Some(kid) = &kids[i] {
+                let rec = kid.rec.expect("looked up above");
+                u[i] = self.cfr_decision(&kid.deal, &kid.actions, rec, reaches[i]);
+            }
             v += sigma[i] * u[i];
         }
         if self.write_back {

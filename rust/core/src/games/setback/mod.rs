@@ -14,6 +14,7 @@
 pub mod abstraction;
 pub mod bootstrap;
 pub mod cards;
+mod index;
 pub mod keys;
 pub mod pimc;
 pub mod play;

@@ -2,74 +2,31 @@
 //! arena of f32 accumulators, updated in place by every thread (updates are applied immediately,
 //! which imperfect-recall abstractions need; no update is lost).
 //!
-//! * The index is sharded: `SHARDS` mutex-protected hash maps from a 64-bit key to the slot's
-//!   start (a `u32`). A thread takes a shard lock only to find or create a key; each walker
-//!   keeps a [`SlotCache`] of `key → slot` in front of it, so locks are rare in the hot loop.
+//! * The [`Index`] from a 64-bit key to the slot's start (a `u32`) is sharded behind locks; a
+//!   thread takes a shard's lock only to find or create a key: each walker keeps a
+//!   [`SlotCache`] of `key → slot` in front of it, so locks are rare in the hot loop.
 //! * The arena is a directory of fixed-size chunks of `AtomicU32` (f32 bits) that never move, so
 //!   slots stay valid while other threads grow the table. An infoset with `n` actions owns `2n`
 //!   consecutive floats: `n` cumulative regrets, then `n` cumulative strategy weights.
 //! * Accumulation is a compare-and-swap add on the f32 bits.
 //!
-//! Memory per infoset: one hash entry (12 bytes of payload in a 16-byte bucket plus one control
-//! byte, at the map's load factor) plus `8n` bytes of accumulators. f32 accumulators are the
-//! documented precision trade-off for memory.
+//! Memory per infoset: one 16-byte index bucket (the index between 2/5 and 4/5 full) plus `8n`
+//! bytes of accumulators. f32 accumulators are the documented precision trade-off for memory.
 
+use super::index::{Index, NO_KEY};
 use super::keys::Key;
-use std::collections::HashMap;
-use std::hash::{BuildHasher, Hasher};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
-const SHARD_BITS: u32 = 10;
-const SHARDS: usize = 1 << SHARD_BITS;
+pub use super::index::mix;
+
 const CHUNK_BITS: u32 = 20;
 const CHUNK: usize = 1 << CHUNK_BITS;
 const MAX_CHUNKS: usize = 1 << 12;
 
-/// Mixes a key into a well-spread 64-bit hash.
-#[inline]
-pub fn mix(k: u64) -> u64 {
-    let mut x = k ^ (k >> 31);
-    x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    x ^= x >> 29;
-    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x ^ (x >> 32)
-}
-
-/// A hasher for `u64` keys (one multiply-xorshift round).
-#[derive(Default, Clone, Copy)]
-pub struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = mix(self.0 ^ b as u64);
-        }
-    }
-    #[inline]
-    fn write_u64(&mut self, k: u64) {
-        self.0 = mix(k);
-    }
-}
-
-impl BuildHasher for KeyHasher {
-    type Hasher = KeyHasher;
-    #[inline]
-    fn build_hasher(&self) -> KeyHasher {
-        KeyHasher(0)
-    }
-}
-
-/// A map from keys to slots with the fast key hasher.
-pub type SlotMap = HashMap<Key, u32, KeyHasher>;
-
 /// The concurrent table.
 pub struct Table {
-    shards: Box<[Mutex<SlotMap>]>,
+    index: Index,
     chunks: Box<[OnceLock<Box<[AtomicU32]>>]>,
     next: AtomicU64,
     count: AtomicU64,
@@ -85,16 +42,11 @@ impl Table {
     /// An empty table.
     pub fn new() -> Table {
         Table {
-            shards: (0..SHARDS).map(|_| Mutex::new(SlotMap::default())).collect(),
+            index: Index::default(),
             chunks: (0..MAX_CHUNKS).map(|_| OnceLock::new()).collect(),
             next: AtomicU64::new(0),
             count: AtomicU64::new(0),
         }
-    }
-
-    #[inline]
-    fn shard(&self, key: Key) -> &Mutex<SlotMap> {
-        &self.shards[(mix(key) >> (64 - SHARD_BITS)) as usize]
     }
 
     /// Reserves `len` consecutive floats (zeroed) that do not cross a chunk boundary.
@@ -120,19 +72,16 @@ impl Table {
 
     /// The slot of `key`, created (zeroed) with `n` actions when absent.
     pub fn slot(&self, key: Key, n: usize) -> u32 {
-        let mut m = self.shard(key).lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&s) = m.get(&key) {
-            return s;
+        let (slot, added) = self.index.get_or_insert(key, || self.alloc(2 * n));
+        if added {
+            self.count.fetch_add(1, Ordering::Relaxed);
         }
-        let s = self.alloc(2 * n);
-        m.insert(key, s);
-        self.count.fetch_add(1, Ordering::Relaxed);
-        s
+        slot
     }
 
     /// The slot of `key`, if present.
     pub fn find(&self, key: Key) -> Option<u32> {
-        self.shard(key).lock().unwrap_or_else(|e| e.into_inner()).get(&key).copied()
+        self.index.get(key)
     }
 
     #[inline]
@@ -177,23 +126,14 @@ impl Table {
     /// All `(key, slot)` pairs, sorted by key.
     pub fn entries(&self) -> Vec<(Key, u32)> {
         let mut v = Vec::with_capacity(self.len());
-        for s in self.shards.iter() {
-            let m = s.lock().unwrap_or_else(|e| e.into_inner());
-            v.extend(m.iter().map(|(&k, &s)| (k, s)));
-        }
+        self.index.for_each(|k, s| v.push((k, s)));
         v.sort_unstable_by_key(|e| e.0);
         v
     }
 
-    /// Bytes held: the index's buckets (16-byte entry + 1 control byte each, the map holding at
-    /// most 7/8 of its buckets) and the arena's accumulators in use.
+    /// Bytes held: the index's buckets and the arena's accumulators in use.
     pub fn bytes(&self) -> usize {
-        let mut buckets = 0usize;
-        for s in self.shards.iter() {
-            let cap = s.lock().unwrap_or_else(|e| e.into_inner()).capacity();
-            buckets += if cap == 0 { 0 } else { (cap * 8 / 7).next_power_of_two() };
-        }
-        buckets * (std::mem::size_of::<(Key, u32)>() + 1) + self.next.load(Ordering::Relaxed) as usize * 4
+        self.index.bytes() + self.next.load(Ordering::Relaxed) as usize * 4
     }
 }
 
@@ -204,8 +144,6 @@ impl Table {
 pub struct SlotCache(Box<[(Key, u32)]>);
 
 const CACHE_BITS: u32 = 16;
-/// No key is all ones (a bootstrap key's high bidder field never holds 7).
-const NO_KEY: Key = u64::MAX;
 
 impl Default for SlotCache {
     fn default() -> Self {

@@ -89,8 +89,8 @@ impl Default for Index {
 }
 
 impl Index {
-    #[inline]
     /// The locked shard of a key's hash.
+    #[inline]
     fn shard(&self, hash: u64) -> MutexGuard<'_, Buckets> {
         lock(&self.shards[(hash >> (64 - SHARD_BITS)) as usize])
     }

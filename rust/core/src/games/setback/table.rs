@@ -152,11 +152,17 @@ impl Default for SlotCache {
 }
 
 impl SlotCache {
+    /// The entry `key` maps to.
+    #[inline(always)]
+    fn entry(key: Key) -> usize {
+        (mix(key) >> (64 - CACHE_BITS)) as usize
+    }
+
     /// The slot of `key` in `table`, created (zeroed) with `n` actions when absent.
     #[inline(always)]
     pub fn slot(&mut self, table: &Table, key: Key, n: usize) -> u32 {
         debug_assert_ne!(key, NO_KEY, "the cache's empty marker is not a key");
-        let e = &mut self.0[(mix(key) >> (64 - CACHE_BITS)) as usize];
+        let e = &mut self.0[Self::entry(key)];
         if e.0 != key {
             *e = (key, table.slot(key, n));
         }
@@ -166,7 +172,7 @@ impl SlotCache {
     /// Starts fetching the entry of `key` (a hint: see [`crate::prefetch`]).
     #[inline(always)]
     pub fn prefetch(&self, key: Key) {
-        crate::prefetch::prefetch(&self.0[(mix(key) >> (64 - CACHE_BITS)) as usize]);
+        crate::prefetch::prefetch(&self.0[Self::entry(key)]);
     }
 }
 

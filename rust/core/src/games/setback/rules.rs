@@ -445,38 +445,48 @@ impl Deal {
         if !self.exhausted {
             return None;
         }
-        let mut pts = [0i32; 2];
+        Some(if self.high_bid == 0 { [0, 0] } else { self.bid_points() })
+    }
+
+    /// High, Low, Jack and Game points of a decided deal that had a bid, counted with selects
+    /// rather than branches: tree walks score every leaf, and which way each point went is
+    /// unpredictable. Once decided, High and Low are taken, and the Jack if it was dealt.
+    #[inline]
+    fn bid_points(&self) -> [i32; 2] {
+        let jack = self.jack_dealt as i32;
+        let game = (self.game_pts[0] != self.game_pts[1]) as i32;
+        let team1 = self.high_team as i32
+            + self.low_taken_team as i32
+            + (jack & (self.jack_taken == 1) as i32)
+            + (self.game_pts[1] > self.game_pts[0]) as i32;
+        [2 + jack + game - team1, team1]
+    }
+
+    /// The score of a decided deal after the setback rule: a bidding team short of its bid
+    /// scores minus the bid; the other team keeps what it took.
+    #[inline]
+    fn decided_score(&self) -> [i32; 2] {
         if self.high_bid == 0 {
-            return Some(pts);
+            return [0, 0];
         }
-        pts[self.high_team as usize] += 1;
-        pts[self.low_taken_team as usize] += 1;
-        if self.jack_dealt {
-            pts[self.jack_taken as usize] += 1;
-        }
-        if self.game_pts[0] != self.game_pts[1] {
-            pts[if self.game_pts[0] > self.game_pts[1] { 0 } else { 1 }] += 1;
-        }
-        Some(pts)
+        let [p0, p1] = self.bid_points();
+        let (bid, bidders) = (self.high_bid as i32, self.high_bidder % 2);
+        [if bidders == 0 && p0 < bid { -bid } else { p0 }, if bidders == 1 && p1 < bid { -bid } else { p1 }]
     }
 
-    /// The deal's score per team after the setback rule: a bidding team short of its bid scores
-    /// minus the bid; the other team keeps what it took. None until the score is decided.
+    /// The deal's score per team after the setback rule (None until the score is decided).
     pub fn score(&self) -> Option<[i32; 2]> {
-        let mut pts = self.raw_points()?;
-        if self.high_bid != 0 {
-            let t = (self.high_bidder % 2) as usize;
-            if pts[t] < self.high_bid as i32 {
-                pts[t] = -(self.high_bid as i32);
-            }
-        }
-        Some(pts)
+        self.exhausted.then(|| self.decided_score())
     }
 
-    /// Team 0's score minus team 1's (the training payoff), once decided.
+    /// Team 0's score minus team 1's (the training payoff), once decided (0 before).
     #[inline]
     pub fn payoff(&self) -> f64 {
-        self.score().map(|s| (s[0] - s[1]) as f64).unwrap_or(0.0)
+        if !self.exhausted {
+            return 0.0;
+        }
+        let [s0, s1] = self.decided_score();
+        (s0 - s1) as f64
     }
 }
 

@@ -267,27 +267,22 @@ impl<'a> Walker<'a> {
     fn cfr_decision(&mut self, d: &Deal, a: &Actions, rec: Record<'a>, reach: [f64; 2]) -> f64 {
         let team = (d.actor() % 2) as usize;
         let n = a.n;
-        let sigma = Self::strategy(rec, n);
-        // Cfrm 2.x: the record as read here is what gets written back after the subtree.
-        let mut before = [0f32; 12];
-        if self.write_back {
-            for (i, x) in before.iter_mut().enumerate().take(2 * n) {
-                *x = rec.load(i);
-            }
-        }
+        // A child is pruned only when the other team's reach is 0 and the actor's reach times
+        // the action's probability is 0 too. When the other team's reach is not 0 no child is
+        // pruned, so the children are played forward before the strategy is read: the record
+        // (prefetched by the parent) arrives while they are.
+        let mut sigma = (reach[1 - team] == 0.0).then(|| Self::strategy(rec, n));
         let mut u = [0f64; 6];
-        let mut reaches = [[0f64; 2]; 6];
         // The children walked, played to their next decision (None: pruned or a leaf).
         let mut kids: [Option<Child<'a>>; 6] = [None; 6];
         for i in 0..n {
-            // Built whole, not as a copy with one element changed: the copy would be read with
-            // a wide load right after its narrow store (a store-forwarding stall).
-            let r = if team == 0 { [reach[0] * sigma[i], reach[1]] } else { [reach[0], reach[1] * sigma[i]] };
-            reaches[i] = r;
-            if r[0] == 0.0 && r[1] == 0.0 {
-                continue;
+            if let Some(s) = &sigma {
+                if reach[team] * s[i] == 0.0 {
+                    continue;
+                }
             }
-            // Played where it is kept, for the same reason.
+            // Played where it is kept: a copy played and then moved would be read with a wide
+            // load right after its narrow stores (a store-forwarding stall).
             let kid = kids[i].insert(Child { deal: *d, actions: Actions::empty(), key: 0, rec: None });
             apply(&mut kid.deal, a, i);
             if kid.deal.exhausted || !next_decision(&mut kid.deal, &mut kid.actions) {
@@ -298,7 +293,20 @@ impl<'a> Walker<'a> {
             kid.key = keys::key(&kid.deal, &kid.actions).expect("two or more actions have a key");
             self.cache.prefetch(kid.key);
         }
-        for kid in kids.iter_mut().flatten() {
+        let sigma = *sigma.get_or_insert_with(|| Self::strategy(rec, n));
+        // Cfrm 2.x: the record as read here is what gets written back after the subtree.
+        let mut before = [0f32; 12];
+        if self.write_back {
+            for (i, x) in before.iter_mut().enumerate().take(2 * n) {
+                *x = rec.load(i);
+            }
+        }
+        let mut reaches = [[0f64; 2]; 6];
+        for i in 0..n {
+            // Built whole, not as a copy with one element changed (a store-forwarding stall).
+            reaches[i] = if team == 0 { [reach[0] * sigma[i], reach[1]] } else { [reach[0], reach[1] * sigma[i]] };
+        }
+        for kid in kids[..n].iter_mut().flatten() {
             let rec = self.record(kid.key, kid.actions.n);
             rec.prefetch();
             kid.rec = Some(rec);

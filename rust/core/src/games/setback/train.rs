@@ -271,15 +271,14 @@ impl<'a> Walker<'a> {
         // the action's probability is 0 too. When the other team's reach is not 0 no child is
         // pruned, so the children are played forward before the strategy is read: the record
         // (prefetched by the parent) arrives while they are.
-        let mut sigma = (reach[1 - team] == 0.0).then(|| Self::strategy(rec, n));
+        let prunable = reach[1 - team] == 0.0;
+        let mut sigma = if prunable { Self::strategy(rec, n) } else { [0.0; 6] };
         let mut u = [0f64; 6];
         // The children walked, played to their next decision (None: pruned or a leaf).
         let mut kids: [Option<Child<'a>>; 6] = [None; 6];
         for i in 0..n {
-            if let Some(s) = &sigma {
-                if reach[team] * s[i] == 0.0 {
-                    continue;
-                }
+            if prunable && reach[team] * sigma[i] == 0.0 {
+                continue;
             }
             // Played where it is kept: a copy played and then moved would be read with a wide
             // load right after its narrow stores (a store-forwarding stall).
@@ -293,18 +292,15 @@ impl<'a> Walker<'a> {
             kid.key = keys::key(&kid.deal, &kid.actions).expect("two or more actions have a key");
             self.cache.prefetch(kid.key);
         }
-        let sigma = *sigma.get_or_insert_with(|| Self::strategy(rec, n));
+        if !prunable {
+            sigma = Self::strategy(rec, n);
+        }
         // Cfrm 2.x: the record as read here is what gets written back after the subtree.
         let mut before = [0f32; 12];
         if self.write_back {
             for (i, x) in before.iter_mut().enumerate().take(2 * n) {
                 *x = rec.load(i);
             }
-        }
-        let mut reaches = [[0f64; 2]; 6];
-        for i in 0..n {
-            // Built whole, not as a copy with one element changed (a store-forwarding stall).
-            reaches[i] = if team == 0 { [reach[0] * sigma[i], reach[1]] } else { [reach[0], reach[1] * sigma[i]] };
         }
         for kid in kids[..n].iter_mut().flatten() {
             let rec = self.record(kid.key, kid.actions.n);
@@ -315,7 +311,9 @@ impl<'a> Walker<'a> {
         for i in 0..n {
             if let Some(kid) = &kids[i] {
                 let rec = kid.rec.expect("looked up above");
-                u[i] = self.cfr_decision(&kid.deal, &kid.actions, rec, reaches[i]);
+                // Built whole, not as a copy with one element changed (a store-forwarding stall).
+                let r = if team == 0 { [reach[0] * sigma[i], reach[1]] } else { [reach[0], reach[1] * sigma[i]] };
+                u[i] = self.cfr_decision(&kid.deal, &kid.actions, rec, r);
             }
             v += sigma[i] * u[i];
         }

@@ -3,7 +3,7 @@
 //! (defaults: 1-1-1, 3, 10, cfr+, 1, ranges; `lanes` for the generic walk). Prints build and
 //! iteration times and a checksum of the average policy so that speed work can check that it
 //! changes no number.
-use cfrkit_core::cfr::{Algorithm, Solver, DCFR_DEFAULTS};
+use cfrkit_core::cfr::{Algorithm, DCFR_DEFAULTS};
 use cfrkit_core::games::blackjack::Blackjack;
 use cfrkit_core::spec::Spec;
 use std::sync::Arc;
@@ -21,7 +21,7 @@ fn main() {
     let tree = Arc::new(game.build().unwrap());
     println!("{spec}: built {} public nodes in {:.3} s", tree.num_nodes(), t.elapsed().as_secs_f64());
     let t = Instant::now();
-    let mut s = Solver::new(tree, algorithm, true, threads).unwrap();
+    let mut s = cfrkit_core::games::solver(tree, None, algorithm, true, threads).unwrap();
     if arg(6, "ranges") == "lanes" {
         s.use_lanes().unwrap();
     }

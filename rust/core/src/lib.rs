@@ -2,14 +2,13 @@
 //!
 //! Python bindings live in the `cfrkit-python` crate; nothing here knows about Python.
 
-pub mod best_response;
 pub mod cfr;
 pub mod error;
+pub mod eval;
 pub mod game;
 pub mod games;
 pub mod key_list;
 pub mod keying;
-pub mod pimc;
 pub mod policy;
 pub mod prefetch;
 pub mod spec;

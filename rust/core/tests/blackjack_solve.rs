@@ -1,8 +1,9 @@
 //! Solving Blackjack++: the spec's correct values and equilibrium with alternating CFR+, every
 //! algorithm converging, and results independent of the thread count.
 
-use cfrkit_core::best_response::{expected_values, nash_conv};
 use cfrkit_core::cfr::{Algorithm, Solver, DCFR_DEFAULTS};
+use cfrkit_core::eval::best_response::{expected_values, nash_conv};
+use cfrkit_core::games;
 use cfrkit_core::games::blackjack::{dump_nodes, Blackjack};
 use cfrkit_core::tree::PublicTree;
 use std::sync::Arc;
@@ -29,7 +30,7 @@ fn solve_with(
     alternating: bool,
 ) -> Vec<f64> {
     let algo = Algorithm::parse(algorithm, DCFR_DEFAULTS).unwrap();
-    let mut solver = Solver::new(tree.clone(), algo, alternating, threads).unwrap();
+    let mut solver = games::solver(tree.clone(), None, algo, alternating, threads).unwrap();
     assert_eq!(solver.engine(), "ranges");
     if engine == "lanes" {
         solver.use_lanes().unwrap();
@@ -152,9 +153,10 @@ fn range_engine_converges_like_the_lane_engine() {
 fn trees_with_other_payoffs_take_the_lane_walk() {
     let t = tree([6, 6, 2], 1);
     let algo = Algorithm::parse("cfr+", DCFR_DEFAULTS).unwrap();
-    assert_eq!(Solver::new(t.clone(), algo, true, 1).unwrap().engine(), "ranges");
+    assert_eq!(games::solver(t.clone(), None, algo, true, 1).unwrap().engine(), "ranges");
+    assert_eq!(Solver::new(t.clone(), algo, true, 1).unwrap().engine(), "lanes");
     let mut other = (*t).clone();
     let last = other.payoff_rows.len() - 1;
     other.payoff_rows[last] += 1.0;
-    assert_eq!(Solver::new(Arc::new(other), algo, true, 1).unwrap().engine(), "lanes");
+    assert_eq!(games::solver(Arc::new(other), None, algo, true, 1).unwrap().engine(), "lanes");
 }

@@ -1,7 +1,7 @@
 //! Kuhn and Leduc: sizes, exact values, OpenSpiel's CFR / CFR+ trajectories, invariants.
 
-use cfrkit_core::best_response::{expected_values, exploitability, nash_conv};
 use cfrkit_core::cfr::{Algorithm, Solver, DCFR_DEFAULTS};
+use cfrkit_core::eval::best_response::{expected_values, exploitability, nash_conv};
 use cfrkit_core::games::load_game;
 use cfrkit_core::tree::PublicTree;
 use std::sync::Arc;

@@ -2,7 +2,7 @@
 
 use crate::errors::IntoPy;
 use crate::policy::Policy;
-use cfrkit_core::best_response as eval;
+use cfrkit_core::eval::best_response as eval;
 use cfrkit_core::games::recorded::{RecordedGame, RecordedKind};
 use cfrkit_core::keying::Keying;
 use cfrkit_core::policy::TabularPolicy;

@@ -3,7 +3,7 @@
 use crate::errors::IntoPy;
 use crate::game::Game;
 use crate::policy::Policy;
-use cfrkit_core::pimc::{pimc_probs, PimcChance, PimcTies};
+use cfrkit_core::eval::pimc::{pimc_probs, PimcChance, PimcTies};
 use pyo3::prelude::*;
 
 /// The PIMC policy of `game` under its keys: in each information set, the action with the best

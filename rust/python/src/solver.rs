@@ -4,8 +4,8 @@
 use crate::errors::IntoPy;
 use crate::game::Game;
 use crate::policy::Policy;
-use cfrkit_core::best_response;
 use cfrkit_core::cfr::{Algorithm, Solver as CoreSolver};
+use cfrkit_core::eval::best_response;
 use pyo3::prelude::*;
 
 /// A full-width CFR-family solver (`cfr`, `cfr+`, `lcfr`, `dcfr`, `pcfr+`).
@@ -33,7 +33,8 @@ impl Solver {
     ) -> PyResult<Solver> {
         let algo = Algorithm::parse(algorithm, (alpha, beta, gamma)).py()?;
         Ok(Solver {
-            inner: CoreSolver::with_keying(game.tree.clone(), game.keying.clone(), algo, alternating, threads).py()?,
+            inner: cfrkit_core::games::solver(game.tree.clone(), game.keying.clone(), algo, alternating, threads)
+                .py()?,
             game: Py::new(py, Game { tree: game.tree.clone(), keying: game.keying.clone() })?,
         })
     }

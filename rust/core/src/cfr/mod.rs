@@ -4,32 +4,29 @@
 //! the same floating-point operations in the same order), so their exploitability trajectories
 //! agree with OpenSpiel's digit for digit. `lcfr`, `dcfr` and `pcfr+` share the traversal.
 //!
-//! A traversal runs on one of two engines: lane vectors over the compiled tree (any game; the
-//! one that matches OpenSpiel's arithmetic), or, for Blackjack++ trees, per-player ranges
-//! ([`RangeWalk`]), which compute the same sums in another order at a fraction of the cost.
+//! A traversal runs on an [`Engine`]: the lane walk ([`LaneEngine`]) works on every compiled
+//! tree; a game may bring a faster engine of its own (the games registry hands it to
+//! [`Solver::with_engine`]).
 
 mod algorithm;
 mod checkpoint;
+mod engine;
 mod grouped;
+mod lanes;
 pub(crate) mod walk;
 
 pub use algorithm::{regret_matching, Algorithm, Step, ALGORITHM_NAMES, DCFR_DEFAULTS};
+pub use engine::{Arrays, Engine, Traversal};
+pub use lanes::LaneEngine;
+pub use walk::Disjoint;
 
 use crate::error::Result;
-use crate::games::blackjack::ranges::{Arrays, RangeWalk};
 use crate::keying::Keying;
 use crate::threads;
 use crate::tree::PublicTree;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use walk::{Disjoint, Plan, Walk};
-
-/// Subtrees at least this many public nodes large are split across threads...
-const SPLIT_SIZE: u32 = 2048;
-/// ...and at least this fraction of the tree per thread, so that tasks stay few and coarse
-/// (each task allocates its own scratch space).
-const TASKS_PER_THREAD: usize = 16;
 
 /// A full-width CFR-family solver for one compiled game.
 pub struct Solver {
@@ -43,58 +40,37 @@ pub struct Solver {
     iteration: u64,
     pool: Arc<rayon::ThreadPool>,
     threads: usize,
-    engine: Engine,
+    engine: Box<dyn Engine>,
     /// Group-level state when solving under a coarser keying.
     grouped: Option<grouped::Grouped>,
 }
 
-/// How traversals are computed.
-enum Engine {
-    Lanes(Box<Lanes>),
-    Ranges(Box<RangeWalk>),
-}
-
-/// The lane walk's precomputed per-tree data and buffers.
-struct Lanes {
-    plan: Plan,
-    /// The current policy lane-major per decision node (see [`Plan::write_lane_policy`]).
-    lane_policy: Vec<f64>,
-    /// The serial walk's scratch space and root values.
-    scratch: Vec<f64>,
-    values: Vec<f64>,
-    split_size: u32,
-}
-
-impl Lanes {
-    fn new(tree: &PublicTree, policy: &[f64], threads: usize) -> Result<Lanes> {
-        let plan = Plan::new(tree)?;
-        let mut lane_policy = vec![0.0; plan.lane_policy_len()];
-        for p in 0..tree.num_players {
-            plan.write_lane_policy(policy, p, &mut lane_policy);
-        }
-        let split_size =
-            SPLIT_SIZE.max((tree.num_nodes() / (threads * TASKS_PER_THREAD)).min(u32::MAX as usize) as u32);
-        Ok(Lanes {
-            scratch: vec![0.0; plan.scratch_len(tree, plan.height())],
-            values: vec![0.0; plan.root_lanes],
-            lane_policy,
-            plan,
-            split_size,
-        })
-    }
-}
-
 impl Solver {
-    /// A solver with uniform initial policy. `threads` = 0 means the default thread count.
-    /// `alternating` = false updates all players simultaneously from the same policy.
+    /// A solver with uniform initial policy on the lane engine. `threads` = 0 means the default
+    /// thread count. `alternating` = false updates all players simultaneously from the same
+    /// policy.
     pub fn new(tree: Arc<PublicTree>, algorithm: Algorithm, alternating: bool, threads: usize) -> Result<Solver> {
-        Solver::with_keying(tree, None, algorithm, alternating, threads)
+        Solver::with_engine(tree, None, None, algorithm, alternating, threads)
     }
 
     /// A solver that gives information sets sharing a key of `keying` one strategy.
     pub fn with_keying(
         tree: Arc<PublicTree>,
         keying: Option<Arc<Keying>>,
+        algorithm: Algorithm,
+        alternating: bool,
+        threads: usize,
+    ) -> Result<Solver> {
+        Solver::with_engine(tree, keying, None, algorithm, alternating, threads)
+    }
+
+    /// A solver that traverses with `engine` (a game's own engine for this tree, made for a
+    /// uniform initial policy), or the lane engine when `None` or when solving grouped by keys
+    /// (which only the lane engine supports).
+    pub fn with_engine(
+        tree: Arc<PublicTree>,
+        keying: Option<Arc<Keying>>,
+        engine: Option<Box<dyn Engine>>,
         algorithm: Algorithm,
         alternating: bool,
         threads: usize,
@@ -115,10 +91,9 @@ impl Solver {
             policy[off..off + na].fill(1.0 / na as f64);
         }
         let instant = if algorithm.uses_instant_regrets() || grouped.is_some() { vec![0.0; n] } else { vec![] };
-        let ranges = if grouped.is_none() { RangeWalk::for_tree(&tree) } else { None };
-        let engine = match ranges {
-            Some(walk) => Engine::Ranges(Box::new(walk)),
-            None => Engine::Lanes(Box::new(Lanes::new(&tree, &policy, threads)?)),
+        let engine = match engine.filter(|_| grouped.is_none()) {
+            Some(e) => e,
+            None => Box::new(LaneEngine::new(&tree, &policy, threads)?),
         };
         Ok(Solver {
             tree,
@@ -136,18 +111,15 @@ impl Solver {
         })
     }
 
-    /// The traversal engine: `"ranges"` for Blackjack++ trees, else `"lanes"`.
+    /// The traversal engine's name, e.g. `"lanes"`.
     pub fn engine(&self) -> &'static str {
-        match self.engine {
-            Engine::Lanes(_) => "lanes",
-            Engine::Ranges(_) => "ranges",
-        }
+        self.engine.name()
     }
 
     /// Switches to the lane engine (the one every game has), e.g. to compare engines.
     pub fn use_lanes(&mut self) -> Result<()> {
-        if let Engine::Ranges(_) = self.engine {
-            self.engine = Engine::Lanes(Box::new(Lanes::new(&self.tree, &self.policy, self.threads)?));
+        if self.engine.name() != "lanes" {
+            self.engine = Box::new(LaneEngine::new(&self.tree, &self.policy, self.threads)?);
         }
         Ok(())
     }
@@ -168,12 +140,10 @@ impl Solver {
     pub fn threads(&self) -> usize {
         self.threads
     }
-    /// Sets the subtree size (in public nodes) from which the lane walk traverses children in
+    /// Sets the subtree size (in public nodes) from which the engine traverses children in
     /// parallel. Results do not depend on it; it only tunes speed.
     pub fn set_split_size(&mut self, nodes: u32) {
-        if let Engine::Lanes(l) = &mut self.engine {
-            l.split_size = nodes.max(1);
-        }
+        self.engine.set_split_size(nodes);
     }
     /// Current (last-iterate) policy, indexed like the information sets' actions.
     pub fn current_policy(&self) -> &[f64] {
@@ -209,39 +179,30 @@ impl Solver {
         done
     }
 
-    /// One iteration: each player's traversals, then its update (alternating), or all
-    /// traversals first, then all updates (simultaneous).
     /// Refreshes what is derived from the current policy (after it was replaced wholesale).
     fn policy_changed(&mut self) {
         for p in 0..self.tree.num_players {
-            self.lane_policy_changed(p);
+            self.engine.policy_changed(&self.policy, p);
         }
     }
 
-    /// Refreshes the lane engine's copy of `player`'s current policy.
-    fn lane_policy_changed(&mut self, player: usize) {
-        if let Engine::Lanes(l) = &mut self.engine {
-            l.plan.write_lane_policy(&self.policy, player, &mut l.lane_policy);
-        }
-    }
-
+    /// One iteration: each player's traversal, then its update (alternating; engines that can
+    /// apply the update inside the traversal do), or all traversals first, then all updates
+    /// (simultaneous).
     fn iterate(&mut self) {
         self.iteration += 1;
         let np = self.tree.num_players;
         if self.alternating {
+            let in_traversal = self.engine.updates_during_traversal() && self.grouped.is_none();
             for p in 0..np {
-                if let Engine::Ranges(_) = self.engine {
-                    // The range walk updates each information set as soon as its regrets
-                    // are final.
-                    self.traverse_ranges(p, true);
-                    continue;
+                self.traverse(p, in_traversal);
+                if !in_traversal {
+                    self.update(p);
                 }
-                self.traverse(p);
-                self.update(p);
             }
         } else {
             for p in 0..np {
-                self.traverse(p);
+                self.traverse(p, false);
             }
             for p in 0..np {
                 self.update(p);
@@ -249,53 +210,25 @@ impl Solver {
         }
     }
 
-    /// One player's traversal on the range engine, with its update when `update`.
-    fn traverse_ranges(&mut self, player: usize, update: bool) {
-        let Engine::Ranges(walk) = &self.engine else { unreachable!("called for the range engine") };
-        let arrays = Arrays {
-            policy: &mut self.policy,
-            regrets: &mut self.regrets,
-            instant: &mut self.instant,
-            average: &mut self.cumulative_policy,
-        };
+    /// One player's traversal, with the player's update inside it when `with_update`.
+    fn traverse(&mut self, player: usize, with_update: bool) {
         let a = self.algorithm;
-        let step = update.then(|| a.step(self.iteration));
-        walk.traverse(player, a, a.average_weight(self.iteration), step, arrays, self.threads > 1);
-    }
-
-    fn traverse(&mut self, player: usize) {
-        if let Engine::Ranges(_) = self.engine {
-            self.traverse_ranges(player, false);
-            return;
-        }
-        match self.tree.num_players {
-            1 => self.traverse_with::<1>(player),
-            2 => self.traverse_with::<2>(player),
-            3 => self.traverse_with::<3>(player),
-            4 => self.traverse_with::<4>(player),
-            n => unreachable!("Plan::new rejects {n} players"),
-        }
-    }
-
-    /// One player's traversal, specialised for `P` players.
-    fn traverse_with<const P: usize>(&mut self, player: usize) {
-        let tree = &*self.tree;
-        let Engine::Lanes(lanes) = &mut self.engine else { unreachable!("ranges traverse above") };
-        let plan = &lanes.plan;
-        let to_instant = self.algorithm.uses_instant_regrets() || self.grouped.is_some();
-        let regrets = if to_instant { &mut self.instant } else { &mut self.regrets };
-        let walk: Walk<P> = Walk {
-            tree,
-            plan,
-            policy: &self.policy,
-            lane_policy: &lanes.lane_policy,
+        let t = Traversal {
+            tree: &self.tree,
             player,
-            regrets: Disjoint::new(regrets),
-            average: Disjoint::new(&mut self.cumulative_policy),
-            weight: self.algorithm.average_weight(self.iteration),
-            split_size: if self.threads > 1 { lanes.split_size } else { u32::MAX },
+            algorithm: a,
+            weight: a.average_weight(self.iteration),
+            update: with_update.then(|| a.step(self.iteration)),
+            to_instant: a.uses_instant_regrets() || self.grouped.is_some(),
+            parallel: self.threads > 1,
+            arrays: Arrays {
+                policy: &mut self.policy,
+                regrets: &mut self.regrets,
+                instant: &mut self.instant,
+                average: &mut self.cumulative_policy,
+            },
         };
-        walk.walk(plan.root, &walk.root_reach(), &mut lanes.values, &mut lanes.scratch);
+        self.engine.traverse(t);
     }
 
     fn update(&mut self, player: usize) {
@@ -304,13 +237,10 @@ impl Solver {
         let step = algorithm.step(self.iteration);
         if let Some(g) = &mut self.grouped {
             g.update(tree, algorithm, step, player, &mut self.instant, &mut self.policy);
-            self.lane_policy_changed(player);
+            self.engine.policy_changed(&self.policy, player);
             return;
         }
-        let mine = match &self.engine {
-            Engine::Lanes(l) => &l.plan.sets_of[player],
-            Engine::Ranges(w) => &w.sets_of[player],
-        };
+        let mine = self.engine.sets_of(player);
         if self.threads == 1 {
             for &(off, na) in mine {
                 step.update_at(off as usize, na as usize, &mut self.regrets, &mut self.instant, &mut self.policy);
@@ -328,7 +258,7 @@ impl Solver {
                 step.update(r, m, p);
             });
         }
-        self.lane_policy_changed(player);
+        self.engine.policy_changed(&self.policy, player);
     }
 
     /// The average policy: cumulative policy normalised per information set (uniform where it

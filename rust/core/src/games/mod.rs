@@ -1,4 +1,5 @@
-//! Built-in games and the registry that turns a spec string into a compiled tree.
+//! Built-in games and the registry that turns a spec string into a compiled tree, and a
+//! compiled tree into the traversal engine its game brings.
 
 pub mod blackjack;
 pub mod kuhn;
@@ -6,9 +7,12 @@ pub mod leduc;
 pub mod recorded;
 pub mod setback;
 
+use crate::cfr::{Algorithm, Engine, Solver};
 use crate::error::{Error, Result};
+use crate::keying::Keying;
 use crate::spec::Spec;
 use crate::tree::{compile, PublicTree};
+use std::sync::Arc;
 
 /// Names of the games `load_game` knows.
 pub const GAME_NAMES: &[&str] = &["kuhn", "leduc", "blackjack"];
@@ -29,4 +33,26 @@ pub fn load_game(spec: &str) -> Result<PublicTree> {
         "blackjack" => blackjack::load(&s),
         other => Err(Error::UnknownGame { name: other.to_string(), known: GAME_NAMES.join(", ") }),
     }
+}
+
+/// The traversal engine the game of `tree` brings for full-width solvers, if it has one that
+/// fits this tree (Blackjack++'s range walk); `None` means the lane engine every tree has.
+pub fn engine_for(tree: &PublicTree) -> Option<Box<dyn Engine>> {
+    let name = Spec::parse(&tree.spec).ok()?.name;
+    match name.as_str() {
+        "blackjack" => blackjack::ranges::RangeWalk::for_tree(tree).map(|w| Box::new(w) as Box<dyn Engine>),
+        _ => None,
+    }
+}
+
+/// A full-width solver for `tree` on the best engine its game has (see [`Solver::with_engine`]).
+pub fn solver(
+    tree: Arc<PublicTree>,
+    keying: Option<Arc<Keying>>,
+    algorithm: Algorithm,
+    alternating: bool,
+    threads: usize,
+) -> Result<Solver> {
+    let engine = engine_for(&tree);
+    Solver::with_engine(tree, keying, engine, algorithm, alternating, threads)
 }

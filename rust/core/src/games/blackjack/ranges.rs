@@ -1,5 +1,5 @@
-//! Traversals over per-player ranges for Blackjack++ trees: the engine that
-//! [`crate::cfr::Solver`] uses for this game.
+//! Traversals over per-player ranges for Blackjack++ trees: the [`Engine`] that
+//! [`crate::cfr::Solver`] uses for this game (the games registry hands it over).
 //!
 //! A Blackjack++ lane is a pair of down cards, and everything after the deal is public and
 //! independent of them: the chance probability of a public event is the same in every lane,
@@ -24,8 +24,7 @@ use super::build::NUM_LANES;
 use super::rules::{card_prob, Hand, Table, NUM_CARDS};
 use super::shape::Shape;
 use super::Blackjack;
-use crate::cfr::walk::Disjoint;
-use crate::cfr::{Algorithm, Step};
+use crate::cfr::{Disjoint, Engine, Step, Traversal};
 use crate::error::{Error, Result};
 use crate::spec::Spec;
 use crate::tree::{NodeKind, PublicTree};
@@ -150,26 +149,12 @@ struct Pass<'a> {
     parallel: bool,
 }
 
-/// The arrays a traversal uses, indexed like the tree's information sets' actions.
-pub struct Arrays<'a> {
-    /// The current policy (read, and rewritten by the updates).
-    pub policy: &'a mut [f64],
-    /// Cumulative regrets.
-    pub regrets: &'a mut [f64],
-    /// Instantaneous regrets (empty for rules that keep none).
-    pub instant: &'a mut [f64],
-    /// Cumulative (weighted, reach-weighted) policy: the average policy's numerators.
-    pub average: &'a mut [f64],
-}
-
 impl RangeWalk {
-    /// Prepares `tree` if it is a Blackjack++ tree laid out as [`Blackjack::build`] lays it
-    /// out (decision nodes with Stand and Hit, ten cards per Hit, down-card lanes, ten
-    /// information sets per decision node in decision order); `None` for any other tree.
+    /// Prepares `tree`, whose spec names a Blackjack++ game, if it is laid out as
+    /// [`Blackjack::build`] lays it out (decision nodes with Stand and Hit, ten cards per Hit,
+    /// down-card lanes, ten information sets per decision node in decision order); `None` for
+    /// any other tree.
     pub fn for_tree(tree: &PublicTree) -> Option<RangeWalk> {
-        if !tree.spec.starts_with("blackjack") {
-            return None;
-        }
         let game = Blackjack::from_spec(&Spec::parse(&tree.spec).ok()?).ok()?;
         RangeWalk::new(tree, &game).ok()
     }
@@ -350,42 +335,6 @@ impl RangeWalk {
         i
     }
 
-    /// One traversal for `player` under the current policy: adds the counterfactual regrets
-    /// (to the instantaneous regrets where `algorithm` keeps them) and `weight` times the
-    /// reach-weighted policy to the average. With `update`, also ends the iteration for the
-    /// player's information sets (as [`Step::update`] would after the traversal: each one's
-    /// policy is read only before its own update). `parallel` walks large subtrees on the
-    /// current rayon pool; the numbers do not depend on it.
-    pub fn traverse(
-        &self,
-        player: usize,
-        algorithm: Algorithm,
-        weight: f64,
-        update: Option<Step>,
-        a: Arrays<'_>,
-        parallel: bool,
-    ) {
-        let n = self.nodes.len() * ENTRIES;
-        let instant = algorithm.uses_instant_regrets();
-        assert!(a.policy.len() == n && a.regrets.len() == n && a.average.len() == n);
-        assert_eq!(a.instant.len(), if instant { n } else { 0 });
-        let regrets = Disjoint::new(a.regrets);
-        let instant_d = Disjoint::new(a.instant);
-        let pass = Pass {
-            w: self,
-            player: player as u8,
-            weight,
-            policy: Disjoint::new(a.policy),
-            contributions: if instant { instant_d } else { regrets },
-            regrets,
-            instant: instant_d,
-            average: Disjoint::new(a.average),
-            update,
-            parallel,
-        };
-        pass.walk(self.root, &self.deal, &[1.0; NUM_CARDS]);
-    }
-
     /// The Hit edges of `node` that lead to decision nodes: (card probability, decision index).
     #[inline(always)]
     fn hit_children(&self, node: &Node) -> &[(f64, u32)] {
@@ -410,6 +359,49 @@ impl RangeWalk {
             *w = s.pot * *w - paid;
         }
         won
+    }
+}
+
+impl Engine for RangeWalk {
+    fn name(&self) -> &'static str {
+        "ranges"
+    }
+
+    fn sets_of(&self, player: usize) -> &[(u32, u32)] {
+        &self.sets_of[player]
+    }
+
+    fn updates_during_traversal(&self) -> bool {
+        true
+    }
+
+    /// One traversal for `t.player` under the current policy: adds the counterfactual regrets
+    /// (to the instantaneous regrets where the algorithm keeps them) and `t.weight` times the
+    /// reach-weighted policy to the average. With `t.update`, also ends the iteration for the
+    /// player's information sets (as [`Step::update`] would after the traversal: each one's
+    /// policy is read only before its own update). `t.parallel` walks large subtrees on the
+    /// current rayon pool; the numbers do not depend on it.
+    fn traverse(&mut self, t: Traversal<'_>) {
+        let a = t.arrays;
+        let n = self.nodes.len() * ENTRIES;
+        let instant = t.algorithm.uses_instant_regrets();
+        assert!(a.policy.len() == n && a.regrets.len() == n && a.average.len() == n);
+        assert_eq!(a.instant.len(), if instant { n } else { 0 });
+        let regrets = Disjoint::new(a.regrets);
+        let instant_d = Disjoint::new(a.instant);
+        let pass = Pass {
+            w: self,
+            player: t.player as u8,
+            weight: t.weight,
+            policy: Disjoint::new(a.policy),
+            contributions: if instant { instant_d } else { regrets },
+            regrets,
+            instant: instant_d,
+            average: Disjoint::new(a.average),
+            update: t.update,
+            parallel: t.parallel,
+        };
+        pass.walk(self.root, &self.deal, &[1.0; NUM_CARDS]);
     }
 }
 

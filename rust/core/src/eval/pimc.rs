@@ -410,8 +410,7 @@ impl Walk<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::best_response::{expected_values, exploitability};
-    use crate::games::load_game;
+    use crate::eval::best_response::{expected_values, exploitability};
     use crate::tree::TreeBuilder;
 
     const MODES: [(PimcChance, PimcTies); 4] = [
@@ -421,10 +420,6 @@ mod tests {
         (PimcChance::Fixed, PimcTies::Uniform),
     ];
 
-    fn pimc_exploitability(tree: &PublicTree, chance: PimcChance, ties: PimcTies) -> f64 {
-        exploitability(tree, &pimc_probs(tree, None, chance, ties).unwrap()).unwrap()
-    }
-
     /// Root values and choice of a tree's information set `key`.
     fn values_at(tree: &PublicTree, chance: PimcChance, key: &str) -> (Vec<f64>, u32) {
         let k = Keying::of_tree(tree).unwrap();
@@ -432,30 +427,6 @@ mod tests {
         let g = k.keys.iter().position(|x| x == key).unwrap();
         let o = k.offset[g] as usize;
         (v.values[o..o + k.num_actions(g)].to_vec(), v.choice[g])
-    }
-
-    #[test]
-    fn kuhn_pimc_is_exploitable_by_one_sixth() {
-        let tree = load_game("kuhn").unwrap();
-        for (chance, ties) in MODES {
-            let x = pimc_exploitability(&tree, chance, ties);
-            println!("kuhn PIMC ({}, ties {}): exploitability {x:.15}", chance.name(), ties.name());
-            assert!((x - 1.0 / 6.0).abs() < 1e-9, "{x}");
-        }
-    }
-
-    /// The reference says "about 0.5" (later chance averaged) and "about 0.6" (later chance
-    /// fixed): uniform ties give exactly that; the pure lowest-index policy is 13/30 when
-    /// averaged.
-    #[test]
-    fn leduc_pimc_exploitability() {
-        let tree = load_game("leduc").unwrap();
-        let expected = [13.0 / 30.0, 0.5, 0.6, 0.6];
-        for ((chance, ties), want) in MODES.into_iter().zip(expected) {
-            let x = pimc_exploitability(&tree, chance, ties);
-            println!("leduc PIMC ({}, ties {}): exploitability {x:.15}", chance.name(), ties.name());
-            assert!((x - want).abs() < 1e-6, "{x} != {want}");
-        }
     }
 
     /// Two equally likely worlds the player cannot tell apart; A pays 0.6 in both, B leads to a
@@ -510,17 +481,6 @@ mod tests {
         // The decision just before the coin cannot know it under either variant.
         for chance in [PimcChance::Expectation, PimcChance::Fixed] {
             assert_eq!(values_at(&tree, chance, "guess"), (vec![0.5, 0.5], 0));
-        }
-    }
-
-    #[test]
-    fn policy_covers_every_key_and_is_pure() {
-        let tree = load_game("leduc").unwrap();
-        let p = pimc_policy(&tree, PimcChance::Expectation, PimcTies::Lowest).unwrap();
-        assert_eq!(p.keys, tree.infosets.keys);
-        for i in 0..p.len() {
-            let r = &p.probs[p.range(i)];
-            assert_eq!((r.iter().filter(|&&x| x == 1.0).count(), r.iter().sum::<f64>()), (1, 1.0));
         }
     }
 

@@ -10,17 +10,27 @@
 
 use super::rules::{card_prob, CARDS, HIT, NUM_CARDS, STAND};
 use super::shape::{Counts, Shape};
-use super::{write_info_key, Blackjack};
+use super::{available_memory, write_info_key, Blackjack, NUM_LANES};
+use crate::error::Result;
 use crate::game::Action;
 use crate::key_list::KeyList;
 use crate::tree::{DecisionInfo, InfosetTable, NodeKind, PublicTree};
 use std::collections::HashMap;
 
+impl Blackjack {
+    /// Builds the public tree with the direct parallel builder (on the current rayon pool),
+    /// after checking its size against the available memory.
+    pub fn build(&self) -> Result<PublicTree> {
+        let shape = self.shape();
+        self.check_size(&shape.total(), available_memory())?;
+        Ok(build(self, &shape))
+    }
+}
+
 /// Subtrees with at least this many nodes are split between rayon tasks.
 const PARALLEL_NODES: u64 = 20_000;
 
 /// Number of lanes: P0's down card × P1's down card.
-pub const NUM_LANES: usize = NUM_CARDS * NUM_CARDS;
 
 /// Lane of the deal (P0 holds `d0`, P1 holds `d1`), in the generic game's deal order.
 #[inline]

@@ -22,7 +22,7 @@ pub mod shape;
 use crate::error::{Error, Result};
 use crate::spec::Spec;
 use crate::tree::{NodeKind, PublicTree};
-use rules::Table;
+use rules::{Table, NUM_CARDS};
 use shape::{Counts, Shape};
 
 /// A Blackjack++ configuration: the up cards of P0, P1 and the dealer, and the hit limit.
@@ -38,6 +38,9 @@ pub struct Blackjack {
 /// Largest `max_hits` accepted (values from 19 on already mean "no limit": a player reaches
 /// 20 in up cards after at most 19 hits).
 pub const MAX_HITS_LIMIT: i64 = 255;
+
+/// Lanes of a Blackjack++ tree: one per pair of down cards.
+pub const NUM_LANES: usize = NUM_CARDS * NUM_CARDS;
 
 /// Bytes per decision node used to estimate memory before building: the node, its chance node
 /// and their edges, 10 information sets with their keys (an end offset and about 16 bytes of
@@ -143,14 +146,6 @@ impl Blackjack {
         }
         Ok(())
     }
-
-    /// Builds the public tree with the direct parallel builder (on the current rayon pool),
-    /// after checking its size against the available memory.
-    pub fn build(&self) -> Result<PublicTree> {
-        let shape = self.shape();
-        self.check_size(&shape.total(), available_memory())?;
-        Ok(build::build(self, &shape))
-    }
 }
 
 /// The information-state key of a player holding `down` at the public node reached by `path`.
@@ -202,7 +197,7 @@ pub struct DumpNode {
 /// The decision nodes of a Blackjack++ tree in decision-index order, with their dump paths.
 /// Works on any tree of this game (built directly or compiled from [`game`]).
 pub fn dump_nodes(tree: &PublicTree) -> Result<Vec<DumpNode>> {
-    if tree.num_lanes != build::NUM_LANES || !tree.spec.starts_with("blackjack") {
+    if tree.num_lanes != NUM_LANES || !tree.spec.starts_with("blackjack") {
         return Err(Error::invalid("tree", &tree.spec, "a Blackjack++ tree"));
     }
     let mut out: Vec<Option<DumpNode>> = vec![None; tree.decisions.len()];

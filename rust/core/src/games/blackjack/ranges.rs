@@ -20,10 +20,10 @@
 //! set is updated as soon as its regrets are final (its policy is not read again in that
 //! traversal), which saves a second pass over the arrays.
 
-use super::build::NUM_LANES;
 use super::rules::{card_prob, Hand, Table, NUM_CARDS};
 use super::shape::Shape;
 use super::Blackjack;
+use super::NUM_LANES;
 use crate::cfr::{Disjoint, Engine, Step, Traversal};
 use crate::error::{Error, Result};
 use crate::spec::Spec;

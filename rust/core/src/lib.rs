@@ -11,8 +11,10 @@ pub mod key_list;
 pub mod keying;
 pub mod policy;
 pub mod prefetch;
+pub mod search;
 pub mod spec;
 pub mod store;
+pub mod streams;
 pub mod threads;
 pub mod tree;
 

@@ -16,101 +16,67 @@
 //! auction is worth no more in any world than a lower one (the bidding team scores the same
 //! points, or is set back by more), so the decision needs only Pass and the lowest legal bid.
 //!
+//! The worlds come from [`Worlds`] (Setback's [`Determinization`]) and are solved by [`Solver`]
+//! (its [`PerfectInfoSolver`]) in the generic loop [`Pimc`], which also gives the tie rule.
 //! Decisions are deterministic given the view and the random stream: one draw from the stream
 //! seeds every world (world `i` from `(seed, draw, i)`), so the result does not depend on the
 //! number of threads.
 
 use super::super::cards::{self, Card};
 use super::super::play::agent::Agent;
-use super::super::play::game::stream;
 use super::super::play::view::View;
 use super::super::rules::{Deal, Phase};
 use super::solver::Solver;
 use super::worlds::Worlds;
 use crate::error::{Error, Result};
-use crate::threads;
-use rand::Rng;
+use crate::search::{best_option, Determinization, PerfectInfoSolver, Pimc};
 use rand_pcg::Pcg64;
-use rayon::prelude::*;
 use std::cell::RefCell;
-use std::sync::Arc;
 
-/// Largest number of worlds per decision.
-pub const MAX_WORLDS: usize = 100_000;
-/// Domain tag of the world streams ("pimc").
-const WORLDS: u64 = 0x7069_6d63;
+pub use crate::search::MAX_WORLDS;
 
 thread_local! {
     /// One solver (and transposition table) per thread, reused across decisions.
     static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
 }
 
-/// Runs `f` with this thread's solver.
-fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
-    SOLVER.with(|s| f(&mut s.borrow_mut()))
+impl PerfectInfoSolver for Solver {
+    fn with_thread_solver<T>(f: impl FnOnce(&mut Self) -> T) -> T {
+        SOLVER.with(|s| f(&mut s.borrow_mut()))
+    }
+}
+
+impl Determinization for Worlds<'_> {
+    type World = Deal;
+    fn sample(&self, rng: &mut Pcg64) -> Result<Deal> {
+        Worlds::sample(self, rng)
+    }
 }
 
 /// Perfect Information Monte Carlo player (see the module documentation).
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct PimcAgent {
-    worlds: usize,
-    threads: usize,
-    seed: u64,
-    /// The pool the worlds are solved on; None to solve them on the calling thread.
-    pool: Option<Arc<rayon::ThreadPool>>,
-}
-
-impl std::fmt::Debug for PimcAgent {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PimcAgent")
-            .field("worlds", &self.worlds)
-            .field("threads", &self.threads)
-            .field("seed", &self.seed)
-            .finish()
-    }
+    pimc: Pimc,
 }
 
 impl PimcAgent {
     /// An agent sampling `worlds` worlds (1..=[`MAX_WORLDS`]) per decision on `threads` threads
     /// (0 = `CFRKIT_NUM_THREADS` or all cores), its world streams keyed by `seed`.
     pub fn new(worlds: usize, threads: usize, seed: u64) -> Result<PimcAgent> {
-        if worlds == 0 || worlds > MAX_WORLDS {
-            return Err(Error::invalid("worlds", worlds, format!("an integer from 1 to {MAX_WORLDS}")));
-        }
-        let n = threads::resolve(threads)?;
-        let pool = if n > 1 { Some(Arc::new(threads::pool(n)?)) } else { None };
-        Ok(PimcAgent { worlds, threads: n, seed, pool })
+        Ok(PimcAgent { pimc: Pimc::new(worlds, threads, seed)? })
     }
 
     /// Worlds sampled per decision.
     pub fn worlds(&self) -> usize {
-        self.worlds
+        self.pimc.worlds()
     }
     /// Threads the worlds are solved on.
     pub fn threads(&self) -> usize {
-        self.threads
+        self.pimc.threads()
     }
     /// Seed of the world streams.
     pub fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    /// `f(i)` for every world `i`, in order, on the agent's pool.
-    fn per_world<T: Send>(&self, f: impl Fn(u64) -> Result<T> + Sync + Send) -> Result<Vec<T>> {
-        self.per_world_of(&(0..self.worlds as u64).collect::<Vec<_>>(), f)
-    }
-
-    /// `f(i)` for the worlds `ids`, in order, on the agent's pool.
-    fn per_world_of<T: Send>(&self, ids: &[u64], f: impl Fn(u64) -> Result<T> + Sync + Send) -> Result<Vec<T>> {
-        match &self.pool {
-            Some(pool) => pool.install(|| ids.par_iter().map(|&i| f(i)).collect()),
-            None => ids.iter().map(|&i| f(i)).collect(),
-        }
-    }
-
-    /// The random stream of world `i` of a decision whose draw was `draw`.
-    fn world_rng(&self, draw: u64, i: u64) -> Pcg64 {
-        stream(self.seed, WORLDS, draw, i)
+        self.pimc.seed()
     }
 
     /// The mean value over the sampled worlds of every legal card of the viewer, who must be to
@@ -121,59 +87,27 @@ impl PimcAgent {
             return Err(Error::invalid("card request", "no legal card", "a view of a player to act in the playout"));
         }
         let worlds = Worlds::new(view)?;
-        let draw: u64 = rng.gen();
-        let per = self.per_world(|i| {
-            let deal = worlds.sample(&mut self.world_rng(draw, i))?;
-            with_solver(|s| s.card_values(&deal))
+        let means = self.pimc.mean_values(&worlds, rng, |s: &mut Solver, deal| {
+            Ok(s.card_values(deal)?.into_iter().map(|(_, v)| i64::from(v)).collect())
         })?;
-        let n = cards::iter(legal).count();
-        let mut sums = vec![0i64; n];
-        for values in &per {
-            for (sum, &(_, v)) in sums.iter_mut().zip(values) {
-                *sum += v as i64;
-            }
-        }
-        Ok(cards::iter(legal).zip(sums).map(|(c, s)| (c, s as f64 / self.worlds as f64)).collect())
+        Ok(cards::iter(legal).zip(means).collect())
     }
 
     /// The card [`Agent::play`] chooses: the first legal card with the highest mean value over
-    /// the sampled worlds, as by [`Self::card_values`], found with less search. Each world first
-    /// gets the exact value of its likeliest best card and upper bounds for the others
-    /// ([`Solver::card_bounds`]); the card with the highest sum of upper bounds (the first on
-    /// ties) is the choice once its sum is exact, and until then its bound is tightened in the
-    /// worlds where it is not exact, by one null-window search each ([`Solver::card_below`]).
+    /// the sampled worlds, as by [`Self::card_values`], found with less search
+    /// ([`Pimc::choose_by_bounds`] over [`Solver::card_bounds`] and [`Solver::card_below`]).
     fn choose_card(&self, view: &View, rng: &mut Pcg64) -> Result<Card> {
         let worlds = Worlds::new(view)?;
-        let draw: u64 = rng.gen();
-        let (deals, mut per): (Vec<Deal>, Vec<_>) = self
-            .per_world(|i| {
-                let deal = worlds.sample(&mut self.world_rng(draw, i))?;
-                Ok((deal, with_solver(|s| s.card_bounds(&deal, false))?))
-            })?
-            .into_iter()
-            .unzip();
-        loop {
-            let n = per[0].len();
-            let upper: Vec<i64> = (0..n).map(|k| per.iter().map(|w| w[k].2 as i64).sum()).collect();
-            let choice = (0..n).fold(0, |b, k| if upper[k] > upper[b] { k } else { b });
-            let card = per[0][choice].0;
-            let open: Vec<u64> =
-                (0..per.len() as u64).filter(|&i| per[i as usize][choice].1 != per[i as usize][choice].2).collect();
-            if open.is_empty() {
-                return Ok(card);
-            }
-            let below = self.per_world_of(&open, |i| {
-                with_solver(|s| s.card_below(&deals[i as usize], card, per[i as usize][choice].2))
-            })?;
-            for (&i, v) in open.iter().zip(below) {
-                let (_, lo, hi) = &mut per[i as usize][choice];
-                if v == *hi {
-                    *lo = v;
-                } else {
-                    *hi = v;
-                }
-            }
-        }
+        let legal: Vec<Card> = cards::iter(view.legal_cards()).collect();
+        let k = self.pimc.choose_by_bounds(
+            &worlds,
+            rng,
+            |s: &mut Solver, deal| {
+                Ok(s.card_bounds(deal, false)?.into_iter().map(|(_, lo, hi)| (i64::from(lo), i64::from(hi))).collect())
+            },
+            |s: &mut Solver, deal, k, hi| Ok(i64::from(s.card_below(deal, legal[k], hi as i32)?)),
+        )?;
+        Ok(legal[k])
     }
 
     /// The mean value over the sampled worlds of every legal bid of the viewer, who must be to
@@ -188,18 +122,12 @@ impl PimcAgent {
             return Err(Error::invalid("bid request", "no legal bid", "a view of a player to act in the auction"));
         }
         let worlds = Worlds::new(view)?;
-        let draw: u64 = rng.gen();
         let team = view.team();
-        let per = self.per_world(|i| {
-            let deal = worlds.sample(&mut self.world_rng(draw, i))?;
-            let after = legal.iter().map(|&b| after_bid(&deal, b)).collect::<Result<Vec<Deal>>>()?;
-            with_solver(|s| s.values_across_bids(&after, team))
+        let means = self.pimc.mean_values(&worlds, rng, |s: &mut Solver, deal| {
+            let after = legal.iter().map(|&b| after_bid(deal, b)).collect::<Result<Vec<Deal>>>()?;
+            Ok(s.values_across_bids(&after, team)?.into_iter().map(i64::from).collect())
         })?;
-        Ok(legal
-            .iter()
-            .enumerate()
-            .map(|(k, &b)| (b, per.iter().map(|v| v[k] as i64).sum::<i64>() as f64 / self.worlds as f64))
-            .collect())
+        Ok(legal.iter().copied().zip(means).collect())
     }
 }
 
@@ -213,24 +141,12 @@ fn after_bid(deal: &Deal, b: u8) -> Result<Deal> {
     Ok(d)
 }
 
-/// The first item with the highest value (values compared exactly; the lists are in ascending
-/// order, so ties go to the lowest).
-fn argmax<T: Copy>(values: &[(T, f64)]) -> Option<T> {
-    values
-        .iter()
-        .fold(None::<(T, f64)>, |best, &(x, v)| match best {
-            Some((_, bv)) if bv >= v => best,
-            _ => Some((x, v)),
-        })
-        .map(|(x, _)| x)
-}
-
 impl Agent for PimcAgent {
     fn name(&self) -> String {
-        if self.seed == 0 {
-            format!("pimc:worlds={}", self.worlds)
+        if self.seed() == 0 {
+            format!("pimc:worlds={}", self.worlds())
         } else {
-            format!("pimc:worlds={},seed={}", self.worlds, self.seed)
+            format!("pimc:worlds={},seed={}", self.worlds(), self.seed())
         }
     }
 
@@ -245,7 +161,8 @@ impl Agent for PimcAgent {
         let candidates: Vec<u8> =
             legal.iter().copied().filter(|&b| b == 0).chain(legal.iter().copied().find(|&b| b > 0)).collect();
         let values = self.values_of_bids(view, &candidates, rng)?;
-        Ok(argmax(&values).expect("a non-empty list of legal bids"))
+        let means: Vec<f64> = values.iter().map(|&(_, v)| v).collect();
+        Ok(values[best_option(&means).expect("a non-empty list of legal bids")].0)
     }
 
     fn play(&self, view: &View, rng: &mut Pcg64) -> Result<Card> {
@@ -264,6 +181,12 @@ mod tests {
     use crate::games::setback::play::random::RandomAgent;
     use crate::games::setback::play::rules_agent::RulesAgent;
     use rand::SeedableRng;
+
+    /// The item of the first highest value, by PIMC's tie rule.
+    fn argmax<T: Copy>(values: &[(T, f64)]) -> T {
+        let means: Vec<f64> = values.iter().map(|&(_, v)| v).collect();
+        values[best_option(&means).unwrap()].0
+    }
 
     /// Views of the player to act along deals played by the rules agent.
     fn views(deals: u64) -> Vec<View> {
@@ -325,7 +248,7 @@ mod tests {
         let mut kinds = [0; 3];
         for (i, v) in views(10).iter().enumerate().filter(|(_, v)| v.legal_cards().count_ones() > 1) {
             let values = agent.card_values(v, &mut Pcg64::seed_from_u64(i as u64)).unwrap();
-            assert_eq!(agent.play(v, &mut Pcg64::seed_from_u64(i as u64)).unwrap(), argmax(&values).unwrap());
+            assert_eq!(agent.play(v, &mut Pcg64::seed_from_u64(i as u64)).unwrap(), argmax(&values));
             kinds[match (v.phase(), v.tricks_done()) {
                 (Phase::Establish, _) => 0,
                 (_, 0) => 1,
@@ -346,7 +269,7 @@ mod tests {
             for pair in all.windows(2).filter(|p| p[0].0 > 0) {
                 assert!(pair[0].1 >= pair[1].1, "{all:?}");
             }
-            assert_eq!(agent.bid(v, &mut Pcg64::seed_from_u64(i as u64)).unwrap(), argmax(&all).unwrap());
+            assert_eq!(agent.bid(v, &mut Pcg64::seed_from_u64(i as u64)).unwrap(), argmax(&all));
             compared += 1;
         }
         assert!(compared >= 10, "{compared}");

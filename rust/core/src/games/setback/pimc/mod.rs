@@ -5,7 +5,8 @@
 //! * [`worlds`] — determinization: uniform, exact sampling of the hidden hands under hand sizes,
 //!   played cards, undealt cards and shown voids, rebuilt into deals at the view's state;
 //! * [`solver`] — the perfect-information solver (alpha-beta with a transposition table);
-//! * [`agent`] — [`PimcAgent`], bidding, setting trump and playing by PIMC on a thread pool.
+//! * [`agent`] — [`PimcAgent`], bidding, setting trump and playing by PIMC: Setback's worlds and
+//!   solver plugged into the generic loop of [`crate::search`].
 //!
 //! Known limit of the method: in each world the solver assumes everyone knows every card, so PIMC
 //! can average over plays that no single strategy could make (strategy fusion) and never plays to

@@ -53,20 +53,10 @@ impl Solver {
         Solver::with_engine(tree, None, None, algorithm, alternating, threads)
     }
 
-    /// A solver that gives information sets sharing a key of `keying` one strategy.
-    pub fn with_keying(
-        tree: Arc<PublicTree>,
-        keying: Option<Arc<Keying>>,
-        algorithm: Algorithm,
-        alternating: bool,
-        threads: usize,
-    ) -> Result<Solver> {
-        Solver::with_engine(tree, keying, None, algorithm, alternating, threads)
-    }
-
-    /// A solver that traverses with `engine` (a game's own engine for this tree, made for a
-    /// uniform initial policy), or the lane engine when `None` or when solving grouped by keys
-    /// (which only the lane engine supports).
+    /// A solver that gives information sets sharing a key of `keying` one strategy, and
+    /// traverses with `engine` (a game's own engine for this tree, made for a uniform initial
+    /// policy), or the lane engine when `None` or when solving grouped by keys (which only the
+    /// lane engine supports). The games registry picks the engine of a loaded game.
     pub fn with_engine(
         tree: Arc<PublicTree>,
         keying: Option<Arc<Keying>>,

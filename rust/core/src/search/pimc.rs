@@ -145,9 +145,8 @@ impl Pimc {
             let n = per[0].len();
             let upper: Vec<i64> = (0..n).map(|k| per.iter().map(|w| w[k].1).sum()).collect();
             let choice = (0..n).fold(0, |b, k| if upper[k] > upper[b] { k } else { b });
-            let open: Vec<u64> = (0..per.len() as u64)
-                .filter(|&i| per[i as usize][choice].0 != per[i as usize][choice].1)
-                .collect();
+            let open: Vec<u64> =
+                (0..per.len() as u64).filter(|&i| per[i as usize][choice].0 != per[i as usize][choice].1).collect();
             if open.is_empty() {
                 return Ok(choice);
             }
@@ -170,11 +169,14 @@ impl Pimc {
 /// PIMC's tie rule: the index of the first option with the highest value (values compared
 /// exactly); `None` for no options.
 pub fn best_option(values: &[f64]) -> Option<usize> {
-    values.iter().enumerate().fold(None::<(usize, f64)>, |best, (k, &v)| match best {
-        Some((_, bv)) if bv >= v => best,
-        _ => Some((k, v)),
-    })
-    .map(|(k, _)| k)
+    values
+        .iter()
+        .enumerate()
+        .fold(None::<(usize, f64)>, |best, (k, &v)| match best {
+            Some((_, bv)) if bv >= v => best,
+            _ => Some((k, v)),
+        })
+        .map(|(k, _)| k)
 }
 
 #[cfg(test)]

@@ -1,0 +1,20 @@
+//! The arena: matches and tournaments between agents of any game, reproducibly and in parallel.
+//!
+//! * [`seating`] — seat protocols: which agent sits where in each game on one deal (the seed's
+//!   halves `[a, a, b, b]` then `[b, b, a, a]`, or every balanced seating);
+//! * [`stats`] — means with 95% confidence intervals;
+//! * [`matches`] — the parallel match loop over deal indices: deals are played on a rayon pool
+//!   and collected in index order, so results do not depend on the number of threads;
+//! * [`table`] — tournaments over pairs of agents and their cross table.
+//!
+//! Nothing here knows a game: a game hands in a function that plays deal `i` with a seating.
+
+pub mod matches;
+pub mod seating;
+pub mod stats;
+pub mod table;
+
+pub use matches::{play_indexed, play_pair, PairResult};
+pub use seating::Protocol;
+pub use stats::Estimate;
+pub use table::{tournament, CrossTable};

@@ -1,0 +1,116 @@
+//! Tournaments: every pair of agents plays a match; the cross table shows each row agent's
+//! result against each column agent.
+
+use super::matches::{play_pair, PairResult};
+use super::seating::Protocol;
+use crate::error::Result;
+use std::ops::Range;
+
+/// The matches of a tournament and their cross table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CrossTable {
+    /// The agents' names, in the order given.
+    pub names: Vec<String>,
+    /// Each pair `(i, j)` with `i < j` and its match, A = agent `i`, B = agent `j`.
+    pub pairs: Vec<(usize, usize, PairResult)>,
+}
+
+/// Plays every pair `(i, j)`, `i < j`, of `names.len()` agents: `play(i, j, deal, seating)`
+/// plays one game with agent `i` in the seats where `seating` holds 0 and agent `j` where it
+/// holds 1 (see [`play_pair`]).
+pub fn tournament(
+    names: Vec<String>,
+    protocol: Protocol,
+    seats: usize,
+    deals: Range<u64>,
+    threads: usize,
+    play: impl Fn(usize, usize, u64, &[u8]) -> Result<Vec<i64>> + Sync + Send,
+) -> Result<CrossTable> {
+    let mut pairs = Vec::new();
+    for i in 0..names.len() {
+        for j in i + 1..names.len() {
+            let r = play_pair(protocol, seats, deals.clone(), threads, |d, s| play(i, j, d, s))?;
+            pairs.push((i, j, r));
+        }
+    }
+    Ok(CrossTable { names, pairs })
+}
+
+impl CrossTable {
+    /// Row agent `i`'s result per seat and game against column agent `j` (None on the diagonal).
+    pub fn cell(&self, i: usize, j: usize) -> Option<(f64, f64)> {
+        self.pairs.iter().find_map(|(a, b, r)| match (*a == i && *b == j, *a == j && *b == i) {
+            (true, _) => Some((r.a.mean, r.a.ci95)),
+            (_, true) => Some((r.b.mean, r.b.ci95)),
+            _ => None,
+        })
+    }
+
+    /// Each agent's mean result over its matches (a row's mean).
+    pub fn row_means(&self) -> Vec<f64> {
+        (0..self.names.len())
+            .map(|i| {
+                let cells: Vec<f64> = (0..self.names.len()).filter_map(|j| self.cell(i, j)).map(|c| c.0).collect();
+                if cells.is_empty() {
+                    0.0
+                } else {
+                    cells.iter().sum::<f64>() / cells.len() as f64
+                }
+            })
+            .collect()
+    }
+
+    /// The cross table as text: each row agent's result per seat and game against each column
+    /// agent, `mean ± ci95`, and the row's mean.
+    pub fn render(&self, unit: &str) -> String {
+        let n = self.names.len();
+        let cell_text = |i: usize, j: usize| match self.cell(i, j) {
+            Some((m, ci)) => format!("{m:+.2} ± {ci:.2}"),
+            None => "—".into(),
+        };
+        let w0 = self.names.iter().map(|s| s.chars().count()).max().unwrap_or(0).max(8);
+        let widths: Vec<usize> = (0..n)
+            .map(|j| {
+                (0..n).map(|i| cell_text(i, j).chars().count()).max().unwrap_or(0).max(self.names[j].chars().count())
+            })
+            .collect();
+        let pad = |s: &str, w: usize| format!("{s}{}", " ".repeat(w.saturating_sub(s.chars().count())));
+        let mut out = format!("{} ", pad(&format!("{unit}:"), w0));
+        for (name, &w) in self.names.iter().zip(&widths) {
+            out += &format!(" | {}", pad(name, w));
+        }
+        out += " | mean\n";
+        for (i, (name, mean)) in self.names.iter().zip(self.row_means()).enumerate() {
+            out += &format!("{} ", pad(name, w0));
+            for (j, &w) in widths.iter().enumerate() {
+                out += &format!(" | {}", pad(&cell_text(i, j), w));
+            }
+            out += &format!(" | {mean:+.2}\n");
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cross_table_cells_are_both_sides_of_a_match() {
+        // Agent k adds k to each of its seats and takes it from the others' (zero-sum).
+        let t = tournament(vec!["x".into(), "y".into(), "z".into()], Protocol::Halves, 4, 0..20, 2, |i, j, _, s| {
+            let strength = |a: u8| if a == 0 { i as i64 } else { j as i64 };
+            let total: i64 = s.iter().map(|&a| strength(a)).sum();
+            Ok(s.iter().map(|&a| 4 * strength(a) - total).collect())
+        })
+        .unwrap();
+        assert_eq!(t.pairs.len(), 3);
+        let (m, _) = t.cell(0, 2).unwrap();
+        assert_eq!(m, -4.0);
+        assert_eq!(t.cell(2, 0).unwrap().0, 4.0);
+        assert_eq!(t.cell(1, 1), None);
+        assert_eq!(t.row_means(), [-3.0, 0.0, 3.0]);
+        let text = t.render("cents");
+        assert!(text.contains("+4.00 ± 0.00") && text.lines().count() == 4, "{text}");
+    }
+}

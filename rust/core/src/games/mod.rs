@@ -5,6 +5,7 @@ pub mod blackjack;
 pub mod kuhn;
 pub mod leduc;
 pub mod recorded;
+pub mod schafkopf;
 pub mod setback;
 
 use crate::cfr::{Algorithm, Engine, Solver};

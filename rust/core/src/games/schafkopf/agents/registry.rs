@@ -1,0 +1,34 @@
+//! Agent spec strings, parsed in one place: `random`, `random-coward`, `rules`.
+
+use super::agent::Agent;
+use super::random::{RandomAgent, RandomCowardAgent};
+use super::rules_agent::RulesAgent;
+use crate::error::{Error, Result};
+use std::sync::Arc;
+
+/// The spec strings [`parse`] accepts.
+pub const SPECS: &str = "random, random-coward or rules";
+
+/// Builds an agent from a spec string (see [`SPECS`]).
+pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
+    match spec.trim().to_ascii_lowercase().as_str() {
+        "random" => Ok(Arc::new(RandomAgent)),
+        "random-coward" => Ok(Arc::new(RandomCowardAgent)),
+        "rules" => Ok(Arc::new(RulesAgent)),
+        _ => Err(Error::invalid("agent", spec, format!("one of {SPECS}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs() {
+        for s in ["random", "random-coward", "rules", " Rules "] {
+            assert_eq!(parse(s).unwrap().name(), s.trim().to_ascii_lowercase());
+        }
+        let e = parse("pimc9").err().unwrap().to_string();
+        assert!(e.contains("pimc9") && e.contains("random-coward"), "{e}");
+    }
+}

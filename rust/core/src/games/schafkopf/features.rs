@@ -1,0 +1,126 @@
+//! A fixed-length numeric encoding of one seat's view, for learning agents.
+//!
+//! Seats are relative to the viewer: relative seat `k` is seat `(viewer + k) % 4` (0 = the viewer,
+//! 1 = the next seat clockwise). Cards are indexed by id (`4 * rank + suit`, S7 = 0 … EA = 31).
+//! Every entry is 0 or 1 except the card points.
+//!
+//! | offset | length | content |
+//! |---|---|---|
+//! | 0 | 11 | phase one-hot: bidding, contra, retour, trick 0 … trick 7 (all 0 when finished) |
+//! | 11 | 3 | game kind one-hot: Sauspiel, Wenz, Solo (0 before the auction ends and after four passes) |
+//! | 14 | 4 | suit of the game (the called suit of a Sauspiel, the Solo suit), one-hot by suit id S H G E |
+//! | 18 | 4 | declarer, by relative seat |
+//! | 22 | 4 | contra given, by relative seat |
+//! | 26 | 4 | retour given, by relative seat |
+//! | 30 | 4 | first player (the seat after the dealer), by relative seat |
+//! | 34 | 4 | card points taken / 120, by relative seat |
+//! | 38 | 32 | the viewer's hand |
+//! | 70 | 36 | declarations made: 9 per relative seat (one-hot by declaration id, 0 until made) |
+//! | 106 | 128 | cards played: 32 per relative seat (completed tricks and the current one) |
+//! | 234 | 128 | the current trick: 32 per relative seat |
+//! | 362 | 4 | the seat that ran away from the called Ace, by relative seat |
+//!
+//! 366 entries in all ([`FEATURES`]). The legal actions are not part of it: they come as a mask
+//! over the 43 action ids ([`View::legal_mask`]).
+
+use super::actions::Phase;
+use super::contract::Contract;
+use super::view::View;
+use crate::cards::{iter, CardSet};
+
+/// Number of features.
+pub const FEATURES: usize = 366;
+
+/// The blocks of the encoding: name, offset, length.
+pub const LAYOUT: [(&str, usize, usize); 13] = [
+    ("phase", 0, 11),
+    ("game_kind", 11, 3),
+    ("game_suit", 14, 4),
+    ("declarer", 18, 4),
+    ("contra", 22, 4),
+    ("retour", 26, 4),
+    ("first_player", 30, 4),
+    ("points", 34, 4),
+    ("hand", 38, 32),
+    ("declarations", 70, 36),
+    ("played", 106, 128),
+    ("trick", 234, 128),
+    ("davongelaufen", 362, 4),
+];
+
+/// The features of `view`.
+pub fn features(view: &View) -> Vec<f32> {
+    let mut out = [0.0; FEATURES];
+    encode(view, &mut out);
+    out.to_vec()
+}
+
+/// Writes the features of `view` into `out`.
+pub fn encode(view: &View, out: &mut [f32; FEATURES]) {
+    out.fill(0.0);
+    let me = view.seat();
+    let rel = |seat: u8| ((seat + 4 - me) % 4) as usize;
+    let set_cards = |out: &mut [f32; FEATURES], offset: usize, cards: CardSet| {
+        for c in iter(cards) {
+            out[offset + c as usize] = 1.0;
+        }
+    };
+    match view.phase() {
+        Phase::Bidding => out[0] = 1.0,
+        Phase::Contra => out[1] = 1.0,
+        Phase::Retour => out[2] = 1.0,
+        Phase::Tricks => out[3 + view.tricks_done().min(7) as usize] = 1.0,
+        Phase::Finished => {}
+    }
+    let contract = view.contract().filter(|c| *c != Contract::Passed);
+    if let Some(c) = contract {
+        let kind = c.kind().expect("a played contract has a kind");
+        out[11 + kind as usize] = 1.0;
+        if let Contract::Sauspiel(s) | Contract::Solo(s) = c {
+            out[14 + s as usize] = 1.0;
+        }
+    }
+    if let (Some(_), Some(d)) = (contract, view.declarer()) {
+        out[18 + rel(d)] = 1.0;
+    }
+    for p in 0..4u8 {
+        if view.contra()[p as usize] == Some(true) {
+            out[22 + rel(p)] = 1.0;
+        }
+        if view.retour()[p as usize] == Some(true) {
+            out[26 + rel(p)] = 1.0;
+        }
+        out[34 + rel(p)] = view.scores()[p as usize] as f32 / 120.0;
+        if let Some(d) = view.bids()[p as usize] {
+            out[70 + 9 * rel(p) + d.id() as usize] = 1.0;
+        }
+        set_cards(out, 106 + 32 * rel(p), view.played_by(p));
+    }
+    out[30 + rel(view.first_player())] = 1.0;
+    set_cards(out, 38, view.hand());
+    let t = view.tricks_done() as usize;
+    if view.phase() == Phase::Tricks {
+        for (i, &c) in view.current_trick().iter().enumerate() {
+            let seat = (view.trick_leader(t) + i as u8) % 4;
+            out[234 + 32 * rel(seat) + c as usize] = 1.0;
+        }
+    }
+    if let Some(d) = view.davongelaufen() {
+        out[362 + rel(d)] = 1.0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layout_covers_the_vector() {
+        let mut at = 0;
+        for (_, offset, len) in LAYOUT {
+            assert_eq!(offset, at);
+            at += len;
+        }
+        assert_eq!(at, FEATURES);
+    }
+}

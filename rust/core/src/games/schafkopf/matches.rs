@@ -1,0 +1,117 @@
+//! Whole games between agents, matches and tournaments (spec §10), on the generic arena.
+//!
+//! Deal `i` of a match is [`Deal::for_game`]`(seed, i)`: the same deals and dealers in every
+//! seating, whatever the agents do. The agents' random choices in a game come from their own
+//! stream, keyed by the seed, the deal and the seating. Protocols: `schafkopfrl` (seats
+//! `[a, a, b, b]` then `[b, b, a, a]` on each deal) and `rotation` (each deal in the six
+//! seatings that give each agent two seats).
+
+use super::agents::{check_action, Agent};
+use super::deal::Deal;
+use super::game::Game;
+use super::rules::Rules;
+use super::view::View;
+use crate::arena::{self, CrossTable, PairResult, Protocol};
+use crate::error::{Error, Result};
+use crate::streams::stream;
+use rand_pcg::Pcg64;
+use std::sync::Arc;
+
+/// Domain tag of the agents' choice streams ("choices").
+const CHOICES: u64 = 0x63_686f_6963_6573;
+
+/// The protocol names [`parse_protocol`] accepts.
+pub const PROTOCOLS: &str = "schafkopfrl or rotation";
+
+/// The protocol named `name`: `schafkopfrl` (the seed's halves) or `rotation`.
+pub fn parse_protocol(name: &str) -> Result<Protocol> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "schafkopfrl" => Ok(Protocol::Halves),
+        "rotation" => Ok(Protocol::Rotation),
+        _ => Err(Error::invalid("protocol", name, PROTOCOLS)),
+    }
+}
+
+/// Plays `game` to the end with `agents[s]` in seat `s`, their choices drawn from `rng`.
+pub fn play_out(game: &mut Game, agents: [&dyn Agent; 4], rng: &mut Pcg64) -> Result<()> {
+    while let Some(p) = game.player() {
+        let view = View::new(game, p);
+        let agent = agents[p as usize];
+        let action = agent.act(&view, rng)?;
+        let action = check_action(agent, &view, action)?;
+        game.apply_legal(action);
+    }
+    Ok(())
+}
+
+/// The random stream of the agents' choices in the game of deal `deal` with seating `seating`.
+pub fn choice_stream(seed: u64, deal: u64, seating: u64) -> Pcg64 {
+    stream(seed, CHOICES, deal, seating)
+}
+
+/// Plays deal `index` of `seed` under `rules` with `agents[s]` in seat `s`; `seating` keys the
+/// agents' choice stream (any number that differs between the games of one deal).
+pub fn play_deal(seed: u64, index: u64, seating: u64, rules: Rules, agents: [&dyn Agent; 4]) -> Result<Game> {
+    let mut game = Game::new(&Deal::for_game(seed, index), rules);
+    play_out(&mut game, agents, &mut choice_stream(seed, index, seating))?;
+    Ok(game)
+}
+
+/// How matches are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchSettings {
+    /// The rule set.
+    pub rules: Rules,
+    /// The seat protocol.
+    pub protocol: Protocol,
+    /// Seed of the deals and of the agents' choices.
+    pub seed: u64,
+    /// Threads (0 = `CFRKIT_NUM_THREADS` or all cores); results do not depend on it.
+    pub threads: usize,
+}
+
+impl Default for MatchSettings {
+    fn default() -> Self {
+        MatchSettings { rules: Rules::SCHAFKOPFRL, protocol: Protocol::Halves, seed: 0, threads: 0 }
+    }
+}
+
+/// The game of deal `d` with agent `a` where `seating` holds 0 and `b` where it holds 1: every
+/// seat's payment.
+fn play_seating(a: &dyn Agent, b: &dyn Agent, d: u64, seating: &[u8], s: &MatchSettings) -> Result<Vec<i64>> {
+    let agents: [&dyn Agent; 4] = std::array::from_fn(|p| if seating[p] == 0 { a } else { b });
+    let key = seating.iter().enumerate().fold(0u64, |m, (p, &x)| m | (x as u64) << p);
+    let game = play_deal(s.seed, d, key, s.rules, agents)?;
+    Ok(game.returns().iter().map(|&x| x as i64).collect())
+}
+
+/// Plays `deals` deals (indices `0..deals`) of `a` against `b`; each deal is played in every
+/// seating of the protocol. A's and B's results are cents per seat and game.
+pub fn run_match(a: &dyn Agent, b: &dyn Agent, deals: u64, settings: &MatchSettings) -> Result<PairResult> {
+    check_deals(deals)?;
+    arena::play_pair(settings.protocol, 4, 0..deals, settings.threads, |d, seating| {
+        play_seating(a, b, d, seating, settings)
+    })
+}
+
+/// Every pair of `agents` plays [`run_match`] on the same deals.
+pub fn run_tournament(agents: &[Arc<dyn Agent>], deals: u64, settings: &MatchSettings) -> Result<CrossTable> {
+    check_deals(deals)?;
+    if agents.len() < 2 {
+        return Err(Error::invalid("agents", agents.len(), "two or more agents"));
+    }
+    let names = agents.iter().map(|a| a.name()).collect();
+    arena::tournament(names, settings.protocol, 4, 0..deals, settings.threads, |i, j, d, seating| {
+        play_seating(agents[i].as_ref(), agents[j].as_ref(), d, seating, settings)
+    })
+}
+
+/// Largest number of deals of a match.
+pub const MAX_DEALS: u64 = 1 << 40;
+
+fn check_deals(deals: u64) -> Result<()> {
+    if deals == 0 || deals > MAX_DEALS {
+        return Err(Error::invalid("games", deals, format!("a number of deals from 1 to {MAX_DEALS}")));
+    }
+    Ok(())
+}

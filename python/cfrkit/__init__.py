@@ -45,6 +45,7 @@ __all__ = [
     "compile",
     "from_openspiel",
     "rekey",
+    "schafkopf",
     "setback",
     "to_openspiel",
     "transforms",
@@ -70,5 +71,5 @@ __all__ = [
     "pimc_policy",
 ]
 
-# The seed games' tools: ``cfrkit.blackjack`` and ``cfrkit.setback``.
-from . import blackjack, setback  # noqa: E402  (after the names they use)
+# The seed games' tools: ``cfrkit.blackjack``, ``cfrkit.schafkopf`` and ``cfrkit.setback``.
+from . import blackjack, schafkopf, setback  # noqa: E402  (after the names they use)

@@ -24,6 +24,7 @@ GAME_TOOLS = {
         "Blackjack++: build, solve with exact chance, dump strategies",
     ),
     "setback": ("cfrkit.setback.cli", "Setback (Auction Pitch): train, inspect, play"),
+    "schafkopf": ("cfrkit.schafkopf.cli", "Schafkopf: matches, tournaments, play in the terminal"),
 }
 
 

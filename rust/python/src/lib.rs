@@ -8,6 +8,7 @@ mod errors;
 mod game;
 mod pimc;
 mod policy;
+mod schafkopf;
 mod setback;
 mod setback_play;
 mod solver;
@@ -20,6 +21,7 @@ fn _cfrkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     policy::register(m)?;
     pimc::register(m)?;
     blackjack::register(m)?;
+    schafkopf::register(m)?;
     setback::register(m)?;
     setback_play::register(m)?;
     Ok(())

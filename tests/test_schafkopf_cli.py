@@ -1,0 +1,112 @@
+"""``cfrkit schafkopf``: match, tournament (--json), play in the terminal, errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from cfrkit import schafkopf
+
+
+def cli(*args, stdin: str | None = None):
+    return subprocess.run(
+        [sys.executable, "-m", "cfrkit.cli", "schafkopf", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_match_json_last_line():
+    r = cli("match", "--a", "rules", "--b", "random-coward", "--games", "500", "--seed", "2", "--json")
+    assert r.returncode == 0, r.stderr
+    record = json.loads(r.stdout.strip().splitlines()[-1])
+    assert record["command"] == "match" and (record["a"], record["b"]) == ("rules", "random-coward")
+    assert (record["games"], record["deals"]) == (1000, 500)
+    pair = record["pairs"][0]
+    assert set(pair) >= {"a", "b", "games", "a_cents_per_game", "ci95"}
+    direct = schafkopf.match("rules", "random-coward", games=500, seed=2)
+    assert pair["a_cents_per_game"] == direct.a_cents_per_game and pair["ci95"] == direct.ci95
+    assert "cents per game" in r.stdout
+
+
+def test_tournament_json_and_threads():
+    args = ("tournament", "--agents", "rules", "random", "random-coward", "--games", "300", "--seed", "4", "--json")
+    one = cli(*args, "--threads", "1")
+    two = cli(*args, "--threads", "2", "--protocol", "schafkopfrl")
+    assert one.returncode == 0 and two.returncode == 0, one.stderr + two.stderr
+    a = json.loads(one.stdout.strip().splitlines()[-1])
+    b = json.loads(two.stdout.strip().splitlines()[-1])
+    assert [p["a"] + "/" + p["b"] for p in a["pairs"]] == [
+        "rules/random",
+        "rules/random-coward",
+        "random/random-coward",
+    ]
+    for p, q in zip(a["pairs"], b["pairs"]):
+        assert set(p) >= {"a", "b", "games", "a_cents_per_game", "ci95"}
+        assert p == q and p["games"] == 600
+    assert a["agents"] == ["rules", "random", "random-coward"] and "rules" in one.stdout.splitlines()[1]
+    rot = cli("tournament", "--agents", "random", "rules", "--games", "50", "--protocol", "rotation", "--json")
+    assert json.loads(rot.stdout.strip().splitlines()[-1])["pairs"][0]["games"] == 300
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("match", "--a", "rules", "--b", "nobody"), "nobody"),
+        (("match", "--a", "rules"), "--b"),
+        (("match", "--a", "rules", "--b", "random", "--games", "0"), "--games"),
+        (("match", "--a", "rules", "--b", "random", "--games", "x"), "--games"),
+        (("match", "--a", "rules", "--b", "random", "--seed", "-2"), "--seed"),
+        (("match", "--a", "rules", "--b", "random", "--protocol", "swiss"), "schafkopfrl or rotation"),
+        (("match", "--a", "rules", "--b", "random", "--rules", "bavarian"), "schafkopfrl or standard"),
+        (("tournament", "--agents", "rules", "--games", "5"), "two or more"),
+        (("play", "--bots", "nobody"), "nobody"),
+        (("play", "--seat", "4"), "seat"),
+        (("dance",), "invalid choice"),
+        ((), "required"),
+    ],
+)
+def test_errors_are_one_line_and_status_2(args, words):
+    r = cli(*args)
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], r.stderr
+
+
+def test_play_a_whole_game_in_the_terminal():
+    # Replay the game the CLI will play (same deal, bots' choices from the same seed) to find a
+    # card the person may not play, then answer: a bad word, that card, and then legal moves.
+    seed, seat = 1, 0
+    bot = schafkopf.agent("rules")
+    g = schafkopf.Game.random(seed=seed)
+    answers, reasons = [], []
+    while not g.finished:
+        if g.player != seat:
+            g.agent_move(bot, seed=seed)
+            continue
+        legal = g.legal_actions()
+        if g.phase == "tricks" and not reasons:
+            bad = next((c for c in g.view(seat).hand if c not in legal), None)
+            if bad is not None:
+                answers.append(bad)
+                reasons.append(g.why_illegal(bad))
+        elif g.phase == "bidding":
+            answers.append("dance")
+        answers.append("1")
+        g.play(legal[0])
+    assert reasons, "the person had to follow suit at least once in this deal"
+    r = cli("play", "--bots", "rules", "--seed", str(seed), stdin="\n".join(answers) + "\n")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert f"rejected: {reasons[0]}" in out and "dance" in out
+    assert any(w in reasons[0] for w in ("must follow", "must play the called Ace", "may not"))
+    assert "-- finished --" in out and f"payments in cents: {g.returns()}" in out
+
+
+def test_play_stops_cleanly_when_input_ends():
+    r = cli("play", "--bots", "random", "--seed", "2", stdin="")
+    assert r.returncode == 2 and "input" in r.stderr and len(r.stderr.strip().splitlines()) == 1

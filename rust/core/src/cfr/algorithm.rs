@@ -23,12 +23,17 @@ pub const ALGORITHM_NAMES: &[&str] = &["cfr", "cfr+", "lcfr", "dcfr", "pcfr+"];
 pub const DCFR_DEFAULTS: (f64, f64, f64) = (1.5, 0.0, 2.0);
 
 impl Algorithm {
-    /// Parses an algorithm name; `dcfr` takes `(alpha, beta, gamma)`.
+    /// Parses an algorithm name; `dcfr` takes `(alpha, beta, gamma)`: finite, with `alpha` and
+    /// `gamma` at least 0 (the weights of positive regrets and of iterations in the average must
+    /// not fall as iterations go on).
     pub fn parse(name: &str, dcfr: (f64, f64, f64)) -> Result<Algorithm> {
         let (alpha, beta, gamma) = dcfr;
-        for (what, v) in [("alpha", alpha), ("beta", beta), ("gamma", gamma)] {
+        for (what, v, min) in [("alpha", alpha, 0.0), ("beta", beta, f64::NEG_INFINITY), ("gamma", gamma, 0.0)] {
             if !v.is_finite() {
                 return Err(Error::invalid(format!("dcfr {what}"), v, "a finite number"));
+            }
+            if v < min {
+                return Err(Error::invalid(format!("dcfr {what}"), v, format!("a finite number >= {min}")));
             }
         }
         match name.trim().to_ascii_lowercase().as_str() {
@@ -195,6 +200,10 @@ mod tests {
         let e = Algorithm::parse("cfr++", DCFR_DEFAULTS).unwrap_err().to_string();
         assert!(e.contains("cfr++") && e.contains("pcfr+"), "{e}");
         assert!(Algorithm::parse("dcfr", (f64::NAN, 0.0, 2.0)).is_err());
+        let e = Algorithm::parse("dcfr", (-1.0, 0.0, 2.0)).unwrap_err().to_string();
+        assert!(e.contains("dcfr alpha: \"-1\" (a finite number >= 0)"), "{e}");
+        assert!(Algorithm::parse("dcfr", (1.5, 0.0, -0.5)).is_err());
+        assert!(Algorithm::parse("dcfr", (0.0, -3.0, 0.0)).is_ok(), "a negative beta discounts negative regrets");
     }
 
     #[test]

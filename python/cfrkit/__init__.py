@@ -9,7 +9,7 @@
 -0.056
 """
 
-from . import transforms
+from . import _cfrkit, transforms
 from ._cfrkit import (
     Game,
     Policy,
@@ -35,7 +35,8 @@ from .errors import (
 from .pimc import pimc_policy
 from .solver import Solver
 
-ALGORITHMS = ("cfr", "cfr+", "lcfr", "dcfr", "pcfr+")
+#: Names of the full-width solvers (from the core).
+ALGORITHMS: tuple = tuple(_cfrkit.ALGORITHMS)
 
 __all__ = [
     "ALGORITHMS",

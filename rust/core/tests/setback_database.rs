@@ -5,11 +5,11 @@ mod common;
 
 use cfrkit_core::games::setback::bootstrap::{self, WIN_BONUS};
 use cfrkit_core::games::setback::keys;
-use cfrkit_core::games::setback::play::agent;
 use cfrkit_core::games::setback::play::database::{export, Database};
 use cfrkit_core::games::setback::play::game::Game;
 use cfrkit_core::games::setback::play::random::RandomAgent;
 use cfrkit_core::games::setback::play::strategy_agent::{Source, StrategyAgent, TableMode, Tables};
+use cfrkit_core::games::setback::registry;
 use cfrkit_core::games::setback::rules::{Deal, Phase};
 use cfrkit_core::games::setback::store::{load_checkpoint, save_checkpoint, Stage, Strategy};
 use cfrkit_core::games::setback::train::{Algo, Trainer};
@@ -136,7 +136,7 @@ fn the_database_player_chooses_what_the_table_player_chooses() {
         "tables",
     );
     let player = StrategyAgent::new(db.clone(), "db");
-    let parsed = agent::parse(&format!("db:{}", db_path.display())).unwrap();
+    let parsed = registry::agent(&format!("db:{}", db_path.display())).unwrap();
     let mut rng = Pcg64::seed_from_u64(5);
     let mut sources = [0usize; 3];
     for g in 0..20 {
@@ -171,6 +171,6 @@ fn the_database_player_chooses_what_the_table_player_chooses() {
     std::fs::write(&junk, b"not a database").unwrap();
     let e = Database::open(&junk).err().unwrap().to_string();
     assert!(e.contains("junk.db"), "{e}");
-    assert!(agent::parse("db:/nonexistent/setback.db").is_err());
+    assert!(registry::agent("db:/nonexistent/setback.db").is_err());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -3,13 +3,14 @@
 use cfrkit_core::games::setback::abstraction::actions;
 use cfrkit_core::games::setback::cards::{self, parse_card, Card};
 use cfrkit_core::games::setback::keys;
-use cfrkit_core::games::setback::play::agent::{self, Agent};
+use cfrkit_core::games::setback::play::agent::Agent;
 use cfrkit_core::games::setback::play::game::{Game, Move};
 use cfrkit_core::games::setback::play::matches::{play_pair_games, run_match};
 use cfrkit_core::games::setback::play::random::RandomAgent;
 use cfrkit_core::games::setback::play::rules_agent::{best_suit, RulesAgent};
 use cfrkit_core::games::setback::play::strategy_agent::{Source, StrategyAgent, TableMode, Tables};
 use cfrkit_core::games::setback::play::view::View;
+use cfrkit_core::games::setback::registry;
 use cfrkit_core::games::setback::rules::Deal;
 use cfrkit_core::games::setback::store::{Stage, Strategy};
 use cfrkit_core::games::setback::train::Algo;
@@ -122,13 +123,13 @@ fn the_view_shows_only_the_players_own_cards_and_public_play() {
 
 #[test]
 fn agent_specs_and_their_errors() {
-    assert_eq!(agent::parse("random").unwrap().name(), "random");
-    assert_eq!(agent::parse("rules").unwrap().name(), "rules");
+    assert_eq!(registry::agent("random").unwrap().name(), "random");
+    assert_eq!(registry::agent("rules").unwrap().name(), "rules");
     for bad in ["bogus", "table", "table:", "rules:x"] {
-        let e = agent::parse(bad).err().unwrap().to_string();
+        let e = registry::agent(bad).err().unwrap().to_string();
         assert!(e.contains(bad) && e.contains("random, rules, table:DIR"), "{e}");
     }
-    let e = agent::parse("table:/nonexistent/dir").err().unwrap().to_string();
+    let e = registry::agent("table:/nonexistent/dir").err().unwrap().to_string();
     assert!(e.contains("/nonexistent/dir") && e.contains("strategy.cfrkit"), "{e}");
 }
 

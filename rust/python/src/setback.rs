@@ -1,14 +1,16 @@
 //! Bindings of Setback: a deal driven from Python, the trainer and the trained strategy.
 //! Conversions and GIL handling only; the game lives in `cfrkit_core::games::setback`.
 
+use crate::args::{threads_arg, u64_arg};
 use crate::errors::IntoPy;
 use cfrkit_core::games::setback::abstraction::{actions, Action};
 use cfrkit_core::games::setback::cards::{self, card_name, parse_card, parse_cards};
 use cfrkit_core::games::setback::keys::{self, key_string, parse_key};
 use cfrkit_core::games::setback::play::database;
+use cfrkit_core::games::setback::registry::{self, TrainSpec};
 use cfrkit_core::games::setback::rules::{Deal, GameScore, Phase};
-use cfrkit_core::games::setback::store::{self, Strategy};
-use cfrkit_core::games::setback::train::{Algo, Trainer};
+use cfrkit_core::games::setback::store::{self, Stage, Strategy};
+use cfrkit_core::games::setback::train::Trainer;
 use cfrkit_core::Error;
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -46,9 +48,10 @@ impl SetbackDeal {
 
     /// A random deal from a seed (the training deals' generator and dealing order).
     #[staticmethod]
-    #[pyo3(signature = (seed = 0))]
-    fn random(seed: u64) -> Self {
-        SetbackDeal { inner: Deal::seeded(seed) }
+    #[pyo3(signature = (seed = None))]
+    fn random(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let seed = seed.map(|s| u64_arg(s, "seed")).transpose()?.unwrap_or(0);
+        Ok(SetbackDeal { inner: Deal::seeded(seed) })
     }
 
     /// Dealer-relative index of the player to act, or None when the deal is finished.
@@ -211,9 +214,80 @@ impl SetbackGameScore {
     }
 }
 
-/// Loads the baseline strategy file of a bootstrap run (the trainer checks its stage).
+/// Loads the baseline strategy file of a bootstrap checkpoint.
 fn load_baseline(path: Option<&Path>) -> cfrkit_core::Result<Option<Arc<Strategy>>> {
-    path.map(|p| Strategy::load(p).map(Arc::new)).transpose()
+    path.map(|p| registry::load_strategy(p, Stage::Baseline)).transpose()
+}
+
+/// A checked training request (stage, algorithm, baseline, seed, threads, target deals); every
+/// argument of a training run is validated here, once, before anything is written.
+#[pyclass(module = "cfrkit._cfrkit", name = "SetbackTrainSpec", frozen)]
+pub struct SetbackTrainSpec {
+    inner: TrainSpec,
+}
+
+#[pymethods]
+impl SetbackTrainSpec {
+    #[new]
+    #[pyo3(signature = (iterations, *, stage = "baseline", algo = "cs-cfr", baseline = None, seed = None, threads = None))]
+    fn new(
+        iterations: &Bound<'_, PyAny>,
+        stage: &str,
+        algo: &str,
+        baseline: Option<PathBuf>,
+        seed: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let iterations = u64_arg(iterations, "iterations")?;
+        let seed = seed.map(|s| u64_arg(s, "seed")).transpose()?.unwrap_or(0);
+        let threads = threads.map(threads_arg).transpose()?.unwrap_or(0);
+        let inner = TrainSpec::new(stage, algo, baseline.as_deref(), seed, threads as u64, iterations).py()?;
+        Ok(SetbackTrainSpec { inner })
+    }
+    /// `"baseline"` or `"bootstrap"`.
+    #[getter]
+    fn stage(&self) -> &'static str {
+        self.inner.stage.name()
+    }
+    /// The algorithm's name.
+    #[getter]
+    fn algo(&self) -> &'static str {
+        self.inner.algo.name()
+    }
+    /// The baseline strategy file of a bootstrap run.
+    #[getter]
+    fn baseline(&self) -> Option<PathBuf> {
+        self.inner.baseline.clone()
+    }
+    /// Seed of the deal stream.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.inner.seed
+    }
+    /// Requested threads (0 = all cores).
+    #[getter]
+    fn threads(&self) -> usize {
+        self.inner.threads
+    }
+    /// Total deals to reach.
+    #[getter]
+    fn iterations(&self) -> u64 {
+        self.inner.iterations
+    }
+    /// Sets the run up in the training directory `out` (created if needed): removes temporary
+    /// files of killed writes, then continues its checkpoint (`resume=True`, which needs one) or
+    /// starts afresh (which needs none). Returns `(trainer, checkpoint resumed or None, removed
+    /// temporary files)`.
+    fn start(
+        &self,
+        py: Python<'_>,
+        out: PathBuf,
+        resume: bool,
+    ) -> PyResult<(SetbackTrainer, Option<PathBuf>, Vec<PathBuf>)> {
+        let spec = &self.inner;
+        let s = py.allow_threads(|| spec.start(&out, resume)).py()?;
+        Ok((SetbackTrainer { inner: s.trainer }, s.resumed_from, s.removed))
+    }
 }
 
 /// A training run of the baseline deal game, or of the bootstrap auction game.
@@ -225,24 +299,33 @@ pub struct SetbackTrainer {
 #[pymethods]
 impl SetbackTrainer {
     /// A fresh run: `algo` is one of the training algorithms; `threads=0` uses all cores. With
-    /// `baseline` (a baseline strategy file) the run trains the bootstrap stage (cs-cfr only).
+    /// `baseline` (a baseline strategy file or training directory) the run trains the bootstrap
+    /// stage (cs-cfr only).
     #[new]
-    #[pyo3(signature = (algo = "cs-cfr", seed = 0, threads = 0, baseline = None))]
-    fn new(py: Python<'_>, algo: &str, seed: u64, threads: usize, baseline: Option<PathBuf>) -> PyResult<Self> {
-        let algo = Algo::parse(algo).py()?;
-        let inner = match py.allow_threads(|| load_baseline(baseline.as_deref())).py()? {
-            Some(_) if algo != Algo::CsCfr => {
-                Err(Error::invalid("algorithm of the bootstrap stage", algo.name(), "cs-cfr"))
-            }
-            Some(b) => Trainer::bootstrap(b, seed, threads),
-            None => Trainer::new(algo, seed, threads),
-        };
-        Ok(SetbackTrainer { inner: inner.py()? })
+    #[pyo3(signature = (algo = "cs-cfr", seed = None, threads = None, baseline = None))]
+    fn new(
+        py: Python<'_>,
+        algo: &str,
+        seed: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+        baseline: Option<PathBuf>,
+    ) -> PyResult<Self> {
+        let seed = seed.map(|s| u64_arg(s, "seed")).transpose()?.unwrap_or(0);
+        let threads = threads.map(threads_arg).transpose()?.unwrap_or(0) as u64;
+        let stage = if baseline.is_some() { Stage::Bootstrap } else { Stage::Baseline };
+        let spec = TrainSpec::new(stage.name(), algo, baseline.as_deref(), seed, threads, 0).py()?;
+        Ok(SetbackTrainer { inner: py.allow_threads(|| spec.fresh()).py()? })
     }
     /// Resumes from a checkpoint file; a bootstrap checkpoint needs its baseline strategy file.
     #[staticmethod]
-    #[pyo3(signature = (path, threads = 0, baseline = None))]
-    fn load(py: Python<'_>, path: PathBuf, threads: usize, baseline: Option<PathBuf>) -> PyResult<Self> {
+    #[pyo3(signature = (path, threads = None, baseline = None))]
+    fn load(
+        py: Python<'_>,
+        path: PathBuf,
+        threads: Option<&Bound<'_, PyAny>>,
+        baseline: Option<PathBuf>,
+    ) -> PyResult<Self> {
+        let threads = threads.map(threads_arg).transpose()?.unwrap_or(0);
         let inner =
             py.allow_threads(|| store::load_checkpoint(&path, threads, load_baseline(baseline.as_deref())?)).py()?;
         Ok(SetbackTrainer { inner })
@@ -405,22 +488,36 @@ fn setback_hand_sketch(hand: &str) -> PyResult<String> {
     Ok(keys::sketch_string(h))
 }
 
-/// Writes the strategy database of a baseline and a bootstrap strategy file to `out` (SQLite,
-/// atomically); returns the rows written from each.
+/// Writes the strategy database of a baseline and a bootstrap run (training directories or
+/// strategy files) to `out` (SQLite, atomically); returns the rows written from each.
 #[pyfunction]
 fn setback_export_db(py: Python<'_>, baseline: PathBuf, bootstrap: PathBuf, out: PathBuf) -> PyResult<(u64, u64)> {
     let stats = py
         .allow_threads(|| -> cfrkit_core::Result<_> {
-            let base = Strategy::load(&baseline)?;
-            let boot = Strategy::load(&bootstrap)?;
+            let base = Strategy::load(&registry::strategy_file(&baseline)?)?;
+            let boot = Strategy::load(&registry::strategy_file(&bootstrap)?)?;
             database::export(&base, &boot, &out)
         })
         .py()?;
     Ok((stats.baseline_rows, stats.bootstrap_rows))
 }
 
-/// Registers this module's classes and functions.
+/// The strategy file of a training directory (`DIR/strategy.cfrkit`), or `path` itself when it
+/// is a file.
+#[pyfunction]
+fn setback_strategy_path(path: PathBuf) -> PyResult<PathBuf> {
+    registry::strategy_file(&path).py()
+}
+
+/// Registers this module's classes, functions and names.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("SETBACK_ALGORITHMS", registry::ALGORITHMS.map(|a| a.name()))?;
+    m.add("SETBACK_STAGES", registry::STAGES.map(|s| s.name()))?;
+    m.add("SETBACK_AGENT_SPECS", registry::AGENT_SPECS)?;
+    m.add("SETBACK_STRATEGY_FILE", registry::STRATEGY_FILE)?;
+    m.add("SETBACK_CHECKPOINT_FILE", registry::CHECKPOINT_FILE)?;
+    m.add_class::<SetbackTrainSpec>()?;
+    m.add_function(wrap_pyfunction!(setback_strategy_path, m)?)?;
     m.add_class::<SetbackDeal>()?;
     m.add_class::<SetbackGameScore>()?;
     m.add_class::<SetbackTrainer>()?;

@@ -1,13 +1,15 @@
 //! Bindings of Setback play: player views, agents (spec strings or Python callables), games to
 //! 11 a person can drive, and duplicate matches with the GIL released.
 
+use crate::args::{threads_arg, u64_arg};
 use crate::errors::IntoPy;
 use cfrkit_core::games::setback::cards::{self, card_name, parse_card, Card};
 use cfrkit_core::games::setback::keys::key_string;
-use cfrkit_core::games::setback::play::agent::{self, Agent};
-use cfrkit_core::games::setback::play::game::{stream, Game, Move};
-use cfrkit_core::games::setback::play::matches::{play_pairs, summarize, PairOutcome};
+use cfrkit_core::games::setback::play::agent::{self, Agent, Move};
+use cfrkit_core::games::setback::play::game::{stream, Game};
+use cfrkit_core::games::setback::play::matches::run_match_in_chunks;
 use cfrkit_core::games::setback::play::view::View;
+use cfrkit_core::games::setback::registry;
 use cfrkit_core::games::setback::rules::Phase;
 use cfrkit_core::Error;
 use pyo3::prelude::*;
@@ -201,7 +203,15 @@ impl Agent for CallableAgent {
     }
 }
 
-/// A Setback agent: from a spec string (see `agent::SPECS`) or a Python callable.
+/// The Python value of a move: a bid (int) or a card name (str).
+fn move_object(py: Python<'_>, m: Move) -> PyResult<PyObject> {
+    Ok(match m {
+        Move::Bid(b) => b.into_pyobject(py)?.into_any().unbind(),
+        Move::Card(c) => card_name(c).into_pyobject(py)?.into_any().unbind(),
+    })
+}
+
+/// A Setback agent: from a spec string (see `registry::AGENT_SPECS`) or a Python callable.
 #[pyclass(module = "cfrkit._cfrkit", name = "SetbackAgent", frozen)]
 #[derive(Clone)]
 pub struct SetbackAgent {
@@ -221,7 +231,7 @@ impl SetbackAgent {
     /// An agent from a spec string.
     #[staticmethod]
     fn from_spec(py: Python<'_>, spec: &str) -> PyResult<Self> {
-        let inner = py.allow_threads(|| agent::parse(spec)).py()?;
+        let inner = py.allow_threads(|| registry::agent(spec)).py()?;
         Ok(SetbackAgent { inner, callable: None })
     }
     /// An agent calling `func(view)`; `name` labels it in reports.
@@ -232,7 +242,7 @@ impl SetbackAgent {
             return Err(Error::invalid(
                 "agent",
                 func.bind(py).repr()?.to_string(),
-                agent::SPECS.to_string() + ", or a callable",
+                format!("one of {}, or a callable", registry::AGENT_SPECS),
             ))
             .py();
         }
@@ -254,27 +264,16 @@ impl SetbackAgent {
     }
     /// The agent's move for `view` (whose player is to act): a bid (int) in the auction, a card
     /// name afterwards. `seed` seeds the agent's random choices.
-    #[pyo3(signature = (view, seed = 0))]
-    fn act(&self, py: Python<'_>, view: &SetbackView, seed: u64) -> PyResult<PyObject> {
-        if !view.inner.to_act() {
-            return Err(Error::invalid("view", self.inner.name(), "a view of the player to act")).py();
-        }
+    #[pyo3(signature = (view, seed = None))]
+    fn act(&self, py: Python<'_>, view: &SetbackView, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyObject> {
+        let seed = seed.map(|s| u64_arg(s, "seed")).transpose()?.unwrap_or(0);
         let (agent, v) = (self.inner.clone(), view.inner);
         let mut rng = stream(seed, 0, 0, 0);
-        let res = py.allow_threads(|| -> cfrkit_core::Result<Move> {
-            Ok(if v.phase() == Phase::Auction {
-                Move::Bid(agent::check_bid(agent.as_ref(), &v, agent.bid(&v, &mut rng)?)?)
-            } else {
-                Move::Card(agent::check_card(agent.as_ref(), &v, agent.play(&v, &mut rng)?)?)
-            })
-        });
+        let res = py.allow_threads(|| agent::act(agent.as_ref(), &v, &mut rng));
         if let Some(e) = self.take_error() {
             return Err(e);
         }
-        Ok(match res.py()? {
-            Move::Bid(b) => b.into_pyobject(py)?.into_any().unbind(),
-            Move::Card(c) => card_name(c).into_pyobject(py)?.into_any().unbind(),
-        })
+        move_object(py, res.py()?)
     }
     fn __repr__(&self) -> String {
         format!("SetbackAgent({:?})", self.inner.name())
@@ -306,8 +305,9 @@ impl SetbackGame {
     /// A new game: decks from `seed`, first dealer at `first_dealer` (default South), every card
     /// played out unless `play_out=False`.
     #[new]
-    #[pyo3(signature = (seed = 0, first_dealer = 3, play_out = true))]
-    fn new(seed: u64, first_dealer: u8, play_out: bool) -> PyResult<Self> {
+    #[pyo3(signature = (seed = None, first_dealer = 3, play_out = true))]
+    fn new(seed: Option<&Bound<'_, PyAny>>, first_dealer: u8, play_out: bool) -> PyResult<Self> {
+        let seed = seed.map(|s| u64_arg(s, "seed")).transpose()?.unwrap_or(0);
         let inner = Game::new(seed, 0, first_dealer, play_out).py()?;
         Ok(SetbackGame { inner, rng: stream(seed, 0x706c_6179, 0, 0) })
     }
@@ -349,12 +349,7 @@ impl SetbackGame {
     }
     /// Points each team took in the current deal before the setback rule (None until decided).
     fn deal_points(&self) -> Option<(i32, i32)> {
-        let rel = self.inner.deal().raw_points()?;
-        let t = (self.inner.dealer() % 2) as usize;
-        let mut s = [0; 2];
-        s[t] = rel[0];
-        s[1 - t] = rel[1];
-        Some((s[0], s[1]))
+        self.inner.deal_points().map(|s| (s[0], s[1]))
     }
     /// The view of the player at `seat`.
     fn view(&self, seat: u8) -> PyResult<SetbackView> {
@@ -380,10 +375,8 @@ impl SetbackGame {
             return Err(e);
         }
         let (seat, m) = res.py()?;
-        Ok(match m {
-            Move::Bid(b) => (seat, "bid", b.into_pyobject(py)?.into_any().unbind()),
-            Move::Card(c) => (seat, "card", card_name(c).into_pyobject(py)?.into_any().unbind()),
-        })
+        let kind = if let Move::Bid(_) = m { "bid" } else { "card" };
+        Ok((seat, kind, move_object(py, m)?))
     }
     /// Scores the finished deal and deals the next one; returns the deal's record (dealer
     /// seat, hands by seat, bids, score by team).
@@ -393,37 +386,40 @@ impl SetbackGame {
     }
 }
 
-/// Plays `pairs` duplicate pairs of `a` (West+East) against `b`, in chunks of `chunk` pairs
-/// with the GIL released; returns A's wins, deals and summed deal points.
+/// Plays `pairs` duplicate pairs of `a` (West+East) against `b` with the GIL released, checking
+/// for Ctrl-C (and a callable agent's exception) every `chunk` pairs; returns the summary.
 #[pyfunction]
-#[pyo3(signature = (a, b, pairs, seed = 0, threads = 0, chunk = 1000))]
+#[pyo3(signature = (a, b, pairs, seed = None, threads = None, chunk = 1000))]
 fn setback_match<'py>(
     py: Python<'py>,
     a: &SetbackAgent,
     b: &SetbackAgent,
-    pairs: u64,
-    seed: u64,
-    threads: usize,
+    pairs: &Bound<'py, PyAny>,
+    seed: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
     chunk: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
-    if pairs == 0 {
-        return Err(Error::invalid("pairs", pairs, "a positive number of duplicate pairs")).py();
+    let pairs = u64_arg(pairs, "pairs")?;
+    let seed = seed.map(|s| u64_arg(s, "seed")).transpose()?.unwrap_or(0);
+    let threads = threads.map(threads_arg).transpose()?.unwrap_or(0);
+    let (ai, bi) = (a.inner.clone(), b.inner.clone());
+    // What stopped the match between chunks: Ctrl-C, or a callable agent's exception.
+    let mut stopped: Option<PyErr> = None;
+    let res = py.allow_threads(|| {
+        run_match_in_chunks(ai.as_ref(), bi.as_ref(), pairs, seed, threads, chunk, &mut |_| {
+            Python::with_gil(|py| {
+                let err = a.take_error().or_else(|| b.take_error()).map(Err).unwrap_or_else(|| py.check_signals());
+                err.map_err(|e| {
+                    stopped = Some(e);
+                    Error::Interrupted
+                })
+            })
+        })
+    });
+    if let Some(e) = stopped.or_else(|| a.take_error()).or_else(|| b.take_error()) {
+        return Err(e);
     }
-    let chunk = chunk.max(1);
-    let mut outcomes: Vec<PairOutcome> = Vec::with_capacity(pairs as usize);
-    let mut start = 0;
-    while start < pairs {
-        let end = (start + chunk).min(pairs);
-        let (ai, bi) = (a.inner.clone(), b.inner.clone());
-        let res = py.allow_threads(|| play_pairs(ai.as_ref(), bi.as_ref(), seed, start..end, threads));
-        if let Some(e) = a.take_error().or_else(|| b.take_error()) {
-            return Err(e);
-        }
-        outcomes.extend(res.py()?);
-        py.check_signals()?;
-        start = end;
-    }
-    let s = summarize(&outcomes);
+    let s = res.py()?;
     let d = PyDict::new(py);
     d.set_item("pairs", s.pairs)?;
     d.set_item("games", s.games)?;

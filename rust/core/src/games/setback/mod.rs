@@ -9,7 +9,9 @@
 //! * [`bootstrap`] — the score-aware auction game of the bootstrap stage;
 //! * [`store`] — checkpoint and strategy files;
 //! * [`play`] — agents, duplicate matches and the strategy database;
-//! * [`pimc`] — Perfect Information Monte Carlo: sampled worlds, a perfect-information solver, the agent.
+//! * [`pimc`] — Perfect Information Monte Carlo: sampled worlds, a perfect-information solver, the agent;
+//! * [`registry`] — names and spec strings in one place: agents, algorithms, stages, training
+//!   files, training requests.
 
 pub mod abstraction;
 pub mod bootstrap;
@@ -18,6 +20,7 @@ mod index;
 pub mod keys;
 pub mod pimc;
 pub mod play;
+pub mod registry;
 pub mod rules;
 pub mod store;
 pub mod table;

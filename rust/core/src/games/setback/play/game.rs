@@ -5,7 +5,8 @@
 
 use super::super::cards::{Card, CardSet};
 use super::super::rules::{Deal, GameScore};
-use super::agent::{check_bid, check_card, Agent};
+pub use super::agent::Move;
+use super::agent::{act, Agent};
 use super::view::View;
 use crate::error::{Error, Result};
 use rand::SeedableRng;
@@ -108,6 +109,19 @@ impl Game {
     pub fn seat_of(&self, p: u8) -> u8 {
         (self.dealer + p) % 4
     }
+    /// Scores of the absolute teams from scores relative to the current dealer's team.
+    fn absolute(&self, rel: [i32; 2]) -> [i32; 2] {
+        let t = (self.dealer % 2) as usize;
+        let mut s = [0; 2];
+        s[t] = rel[0];
+        s[1 - t] = rel[1];
+        s
+    }
+    /// Points each absolute team took in the current deal before the setback rule, once they
+    /// are decided.
+    pub fn deal_points(&self) -> Option<[i32; 2]> {
+        self.deal.raw_points().map(|rel| self.absolute(rel))
+    }
     /// The game score relative to the current dealer's team.
     pub fn relative_score(&self) -> [i32; 2] {
         let t = (self.dealer % 2) as usize;
@@ -158,10 +172,7 @@ impl Game {
         }
         let rel = self.deal.score().expect("a finished deal has a score");
         self.score.add_deal(self.dealer, rel)?;
-        let t = (self.dealer % 2) as usize;
-        let mut score = [0; 2];
-        score[t] = rel[0];
-        score[1 - t] = rel[1];
+        let score = self.absolute(rel);
         let dealt = self.deal.dealt();
         let mut hands = [0; 4];
         for (p, &h) in dealt.iter().enumerate() {
@@ -189,16 +200,11 @@ impl Game {
     pub fn agent_move(&mut self, agent: &dyn Agent, rng: &mut Pcg64) -> Result<(u8, Move)> {
         self.check_open()?;
         let seat = self.to_act().expect("an open deal has a player to act");
-        let view = self.view(seat);
-        let m = if view.legal_bids().is_empty() {
-            let c = check_card(agent, &view, agent.play(&view, rng)?)?;
-            self.deal.play_card(c)?;
-            Move::Card(c)
-        } else {
-            let b = check_bid(agent, &view, agent.bid(&view, rng)?)?;
-            self.deal.bid(b)?;
-            Move::Bid(b)
-        };
+        let m = act(agent, &self.view(seat), rng)?;
+        match m {
+            Move::Bid(b) => self.deal.bid(b)?,
+            Move::Card(c) => self.deal.play_card(c)?,
+        }
         Ok((seat, m))
     }
 
@@ -216,13 +222,4 @@ impl Game {
             self.agent_move(agents[(seat % 2) as usize], rng)?;
         }
     }
-}
-
-/// A move: a bid or a card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Move {
-    /// A bid (0 = Pass).
-    Bid(u8),
-    /// A card.
-    Card(Card),
 }

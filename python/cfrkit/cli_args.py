@@ -14,6 +14,7 @@ line is read, before any long work starts.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import sys
@@ -67,6 +68,11 @@ def run(prog: str, command: Callable[[], int]) -> int:
         return INTERRUPTED
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else USAGE_ERROR)
+
+
+def report(as_json: bool, record: dict, text: Callable[[], str]) -> None:
+    """Prints a command's result: ``record`` as one JSON line with ``--json``, else ``text()``."""
+    print(json.dumps(record, sort_keys=True) if as_json else text())
 
 
 def _integer(text: str, low: int, high: int, what: str) -> int:
@@ -201,6 +207,7 @@ __all__ = [
     "number",
     "out_dir",
     "out_file",
+    "report",
     "run",
     "seed",
     "threads",

@@ -169,26 +169,29 @@ def _train(a: argparse.Namespace) -> int:
     finally:
         signal.signal(signal.SIGTERM, previous)
     prog.done()
-    if a.json:
-        print(json.dumps(r.to_dict(), sort_keys=True))
-    else:
-        print(
-            f"{r.iterations:,} deals ({r.iterations_this_run:,} in {r.seconds:.1f} s, {r.deals_per_second:.1f} deals/s "
-            f"on {r.threads} threads); {r.infosets:,} infosets, {r.bytes_per_infoset:.1f} bytes/infoset; "
-            f"root value of the non-dealer team {r.root_value:+.4f}; strategy in {r.strategy}"
-        )
+    cli_args.report(
+        a.json,
+        r.to_dict(),
+        lambda: (
+            f"{r.iterations:,} deals ({r.iterations_this_run:,} in {r.seconds:.1f} s, "
+            f"{r.deals_per_second:.1f} deals/s on {r.threads} threads); {r.infosets:,} infosets, "
+            f"{r.bytes_per_infoset:.1f} bytes/infoset; root value of the non-dealer team {r.root_value:+.4f}; "
+            f"strategy in {r.strategy}"
+        ),
+    )
     return 0
 
 
 def _export_db(a: argparse.Namespace) -> int:
     r = export_db(a.baseline, a.bootstrap, a.out)
-    if a.json:
-        print(json.dumps(r.to_dict(), sort_keys=True))
-    else:
-        print(
+    cli_args.report(
+        a.json,
+        r.to_dict(),
+        lambda: (
             f"{a.out}: {r.baseline_rows:,} establish/playout rows + {r.bootstrap_rows:,} auction rows, "
             f"{r.bytes / 2**20:.1f} MiB in {r.seconds:.1f} s"
-        )
+        ),
+    )
     return 0
 
 
@@ -212,11 +215,7 @@ def _show(a: argparse.Namespace) -> int:
         "infosets": len(s),
         "root_value": s.root_value,
     }
-    if a.json:
-        print(json.dumps(info, sort_keys=True))
-    else:
-        for k, v in info.items():
-            print(f"{k}: {v}")
+    cli_args.report(a.json, info, lambda: "\n".join(f"{k}: {v}" for k, v in info.items()))
     return 0
 
 

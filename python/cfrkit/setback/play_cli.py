@@ -15,7 +15,6 @@ Agents: see :data:`cfrkit.setback.agents.SPECS`.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from .. import cli_args
@@ -55,7 +54,7 @@ def add_commands(sub) -> None:
 
 def _match(a: argparse.Namespace) -> int:
     r = play_match(a.a, a.b, a.pairs, seed=a.seed, threads=a.threads)
-    print(json.dumps(r.to_dict(), sort_keys=True) if a.json else str(r))
+    cli_args.report(a.json, r.to_dict(), lambda: str(r))
     return 0
 
 
@@ -64,7 +63,7 @@ def _tournament(a: argparse.Namespace) -> int:
         print(str(m), file=sys.stderr)
 
     r = tournament(a.agents, a.pairs, seed=a.seed, threads=a.threads, progress=None if a.json else progress)
-    print(json.dumps(r.to_dict(), sort_keys=True) if a.json else r.table())
+    cli_args.report(a.json, r.to_dict(), r.table)
     return 0
 
 

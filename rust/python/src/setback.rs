@@ -19,9 +19,78 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-fn cards_list(set: cards::CardSet) -> Vec<String> {
+/// Card names of a card set, in ascending card order.
+pub(crate) fn cards_list(set: cards::CardSet) -> Vec<String> {
     cards::iter(set).map(card_name).collect()
 }
+
+/// The name of a deal's phase.
+pub(crate) fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Auction => "auction",
+        Phase::Establish => "establish",
+        Phase::Playout => "playout",
+        Phase::Finished => "finished",
+    }
+}
+
+/// The `#[pymethods]` of a class whose `inner` is a Setback deal or a player's view of one: the
+/// getters both have (phase, trump, auction, current trick, legal moves), then the class's own
+/// methods `$own`. Bids go out as lists of ints (a `Vec<u8>` would become `bytes`).
+macro_rules! deal_state_pymethods {
+    ($class:ident { $($own:tt)* }) => {
+        #[pymethods]
+        impl $class {
+            /// `"auction"`, `"establish"`, `"playout"` or `"finished"`.
+            #[getter]
+            fn phase(&self) -> &'static str {
+                $crate::setback::phase_name(self.inner.phase())
+            }
+            /// Trump suit letter (`C`, `D`, `H`, `S`) once set.
+            #[getter]
+            fn trump(&self) -> Option<String> {
+                self.inner.trump().map(|s| cfrkit_core::games::setback::cards::suit_char(s).to_string())
+            }
+            /// The high bid so far (0 = none).
+            #[getter]
+            fn high_bid(&self) -> u8 {
+                self.inner.high_bid().0
+            }
+            /// Dealer-relative index of the high bidder, if any.
+            #[getter]
+            fn high_bidder(&self) -> Option<u8> {
+                self.inner.high_bid().1
+            }
+            /// Bids made so far, first bidder (player 1) first.
+            #[getter]
+            fn bids(&self) -> Vec<u32> {
+                self.inner.bids().into_iter().map(u32::from).collect()
+            }
+            /// Cards of the current trick in play order.
+            #[getter]
+            fn trick(&self) -> Vec<String> {
+                self.inner.trick().iter().map(|&c| cfrkit_core::games::setback::cards::card_name(c)).collect()
+            }
+            /// Completed tricks.
+            #[getter]
+            fn tricks_done(&self) -> u8 {
+                self.inner.tricks_done()
+            }
+            /// Legal bids of the player to act (0 = Pass, 2, 3, 4) under the full rules (no Jack
+            /// filter); for a view, empty unless its player is to act in the auction.
+            fn legal_bids(&self) -> Vec<u32> {
+                self.inner.legal_bids().into_iter().map(u32::from).collect()
+            }
+            /// Legal cards of the player to act; for a view, empty unless its player is to act
+            /// after the auction.
+            fn legal_cards(&self) -> Vec<String> {
+                $crate::setback::cards_list(self.inner.legal_cards())
+            }
+            $($own)*
+        }
+    };
+}
+pub(crate) use deal_state_pymethods;
 
 /// One Setback deal, dealer-relative (player 0 = dealer, 1 = first bidder; team 0 = dealer's team).
 #[pyclass(module = "cfrkit._cfrkit", name = "SetbackDeal")]
@@ -30,8 +99,7 @@ pub struct SetbackDeal {
     inner: Deal,
 }
 
-#[pymethods]
-impl SetbackDeal {
+deal_state_pymethods!(SetbackDeal {
     /// A deal from four hands of six space-separated cards each, e.g. `"AS JS 4S KH 7H 9D"`.
     #[new]
     fn new(hands: Vec<String>) -> PyResult<Self> {
@@ -59,16 +127,6 @@ impl SetbackDeal {
     fn player(&self) -> Option<u8> {
         self.inner.to_act()
     }
-    /// `"auction"`, `"establish"`, `"playout"` or `"finished"`.
-    #[getter]
-    fn phase(&self) -> &'static str {
-        match self.inner.phase() {
-            Phase::Auction => "auction",
-            Phase::Establish => "establish",
-            Phase::Playout => "playout",
-            Phase::Finished => "finished",
-        }
-    }
     /// Whether the score can no longer change (training stops here).
     #[getter]
     fn exhausted(&self) -> bool {
@@ -79,26 +137,6 @@ impl SetbackDeal {
     fn finished(&self) -> bool {
         self.inner.is_finished()
     }
-    /// Trump suit letter (`C`, `D`, `H`, `S`) once set.
-    #[getter]
-    fn trump(&self) -> Option<String> {
-        self.inner.trump().map(|s| cards::suit_char(s).to_string())
-    }
-    /// The high bid so far (0 = none).
-    #[getter]
-    fn high_bid(&self) -> u8 {
-        self.inner.high_bid().0
-    }
-    /// Dealer-relative index of the high bidder, if any.
-    #[getter]
-    fn high_bidder(&self) -> Option<u8> {
-        self.inner.high_bid().1
-    }
-    /// Bids made so far, first bidder first.
-    #[getter]
-    fn bids(&self) -> Vec<u32> {
-        self.inner.bids().into_iter().map(u32::from).collect()
-    }
     /// Cards each player still holds.
     #[getter]
     fn hands(&self) -> Vec<Vec<String>> {
@@ -108,16 +146,6 @@ impl SetbackDeal {
     #[getter]
     fn dealt(&self) -> Vec<Vec<String>> {
         self.inner.dealt().iter().map(|&h| cards_list(h)).collect()
-    }
-    /// Cards of the current trick in play order.
-    #[getter]
-    fn trick(&self) -> Vec<String> {
-        self.inner.trick().iter().map(|&c| card_name(c)).collect()
-    }
-    /// Number of completed tricks.
-    #[getter]
-    fn tricks_done(&self) -> u8 {
-        self.inner.tricks_done()
     }
 
     /// Abstract actions of the player to act, in canonical order: bid codes `"0"`, `"2"`, `"3"`,
@@ -150,17 +178,9 @@ impl SetbackDeal {
             }
         }
     }
-    /// Legal bids of the player to act under the full rules (no Jack filter).
-    fn legal_bids(&self) -> Vec<u32> {
-        self.inner.legal_bids().into_iter().map(u32::from).collect()
-    }
     /// Makes a bid (0 = Pass, 2, 3 or 4) under the full rules.
     fn bid(&mut self, bid: u8) -> PyResult<()> {
         self.inner.bid(bid).py()
-    }
-    /// Legal concrete cards of the player to act.
-    fn legal_cards(&self) -> Vec<String> {
-        cards_list(self.inner.legal_cards())
     }
     /// Plays a concrete card, e.g. `"TD"`.
     fn play_card(&mut self, card: &str) -> PyResult<()> {
@@ -182,7 +202,7 @@ impl SetbackDeal {
         let hands: Vec<String> = self.inner.hands().iter().map(|&h| cards::set_names(h)).collect();
         format!("Deal(phase={:?}, player={:?}, hands={:?})", self.phase(), self.player(), hands)
     }
-}
+});
 
 /// The running score of a game to 11 between the fixed partnerships (team 0 = West+East).
 #[pyclass(module = "cfrkit._cfrkit", name = "SetbackGameScore")]

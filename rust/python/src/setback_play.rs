@@ -3,6 +3,7 @@
 
 use crate::args::{threads_arg, u64_arg};
 use crate::errors::IntoPy;
+use crate::setback::{cards_list, deal_state_pymethods, phase_name};
 use cfrkit_core::games::setback::cards::{self, card_name, parse_card, Card};
 use cfrkit_core::games::setback::keys::key_string;
 use cfrkit_core::games::setback::play::agent::{self, Agent, Move};
@@ -10,25 +11,11 @@ use cfrkit_core::games::setback::play::game::{stream, Game};
 use cfrkit_core::games::setback::play::matches::run_match_in_chunks;
 use cfrkit_core::games::setback::play::view::View;
 use cfrkit_core::games::setback::registry;
-use cfrkit_core::games::setback::rules::Phase;
 use cfrkit_core::Error;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rand_pcg::Pcg64;
 use std::sync::{Arc, Mutex};
-
-fn cards_list(set: cards::CardSet) -> Vec<String> {
-    cards::iter(set).map(card_name).collect()
-}
-
-fn phase_name(p: Phase) -> &'static str {
-    match p {
-        Phase::Auction => "auction",
-        Phase::Establish => "establish",
-        Phase::Playout => "playout",
-        Phase::Finished => "finished",
-    }
-}
 
 /// What one player may see (dealer-relative: player 0 = dealer, team 0 = the dealer's team).
 #[pyclass(module = "cfrkit._cfrkit", name = "SetbackView", frozen)]
@@ -37,8 +24,7 @@ pub struct SetbackView {
     inner: View,
 }
 
-#[pymethods]
-impl SetbackView {
+deal_state_pymethods!(SetbackView {
     /// Dealer-relative index of the viewing player.
     #[getter]
     fn player(&self) -> u8 {
@@ -48,11 +34,6 @@ impl SetbackView {
     #[getter]
     fn team(&self) -> usize {
         self.inner.team()
-    }
-    /// `"auction"`, `"establish"`, `"playout"` or `"finished"`.
-    #[getter]
-    fn phase(&self) -> &'static str {
-        phase_name(self.inner.phase())
     }
     /// Whether the viewing player is to act.
     #[getter]
@@ -69,31 +50,6 @@ impl SetbackView {
     fn dealt_hand(&self) -> Vec<String> {
         cards_list(self.inner.dealt_hand())
     }
-    /// Bids so far, first bidder (player 1) first.
-    #[getter]
-    fn bids(&self) -> Vec<u8> {
-        self.inner.bids()
-    }
-    /// The high bid (0 = none).
-    #[getter]
-    fn high_bid(&self) -> u8 {
-        self.inner.high_bid().0
-    }
-    /// Dealer-relative index of the high bidder, if any.
-    #[getter]
-    fn high_bidder(&self) -> Option<u8> {
-        self.inner.high_bid().1
-    }
-    /// Trump suit letter once set.
-    #[getter]
-    fn trump(&self) -> Option<String> {
-        self.inner.trump().map(|s| cards::suit_char(s).to_string())
-    }
-    /// Cards of the current trick in play order.
-    #[getter]
-    fn trick(&self) -> Vec<String> {
-        self.inner.trick().iter().map(|&c| card_name(c)).collect()
-    }
     /// Dealer-relative index of the current trick's leader.
     #[getter]
     fn leader(&self) -> Option<u8> {
@@ -103,11 +59,6 @@ impl SetbackView {
     #[getter]
     fn trick_winner(&self) -> Option<usize> {
         self.inner.trick_winner()
-    }
-    /// Completed tricks.
-    #[getter]
-    fn tricks_done(&self) -> u8 {
-        self.inner.tricks_done()
     }
     /// Every card played so far.
     #[getter]
@@ -133,14 +84,6 @@ impl SetbackView {
         let s = self.inner.score();
         (s[0], s[1])
     }
-    /// Legal bids (empty unless the player is to act in the auction).
-    fn legal_bids(&self) -> Vec<u8> {
-        self.inner.legal_bids()
-    }
-    /// Legal cards (empty unless the player is to act after the auction).
-    fn legal_cards(&self) -> Vec<String> {
-        cards_list(self.inner.legal_cards())
-    }
     /// Baseline abstract action codes of the player to act (empty when not to act).
     fn abstract_actions(&self) -> Vec<String> {
         self.inner.abstract_actions().map(|a| a.as_slice().iter().map(|x| x.code()).collect()).unwrap_or_default()
@@ -164,7 +107,7 @@ impl SetbackView {
             self.trick()
         )
     }
-}
+});
 
 /// A Python callable as an agent: called with a `SetbackView`, it returns a bid (int) in the
 /// auction and a card name (str) afterwards. Its first exception is kept and re-raised.
@@ -295,7 +238,7 @@ fn record_dict<'py>(
     let d = PyDict::new(py);
     d.set_item("dealer", r.dealer)?;
     d.set_item("hands", r.hands.iter().map(|&h| cards_list(h)).collect::<Vec<_>>())?;
-    d.set_item("bids", r.bids.clone())?;
+    d.set_item("bids", r.bids.iter().map(|&b| u32::from(b)).collect::<Vec<_>>())?;
     d.set_item("score", (r.score[0], r.score[1]))?;
     Ok(d)
 }

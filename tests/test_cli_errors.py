@@ -324,6 +324,21 @@ def test_temporary_files_of_killed_writes_are_removed_by_the_next_run(tmp_path):
     assert [str(p) for p in _cfrkit.remove_stale_temps(run)] == [str(stale[0])]
 
 
+def test_a_run_killed_while_checkpointing_leaves_nothing_after_the_next_run(tmp_path):
+    run = tmp_path / "run"
+    p = spawn_train(run, "--iterations", "1000000", "--threads", "1", "--checkpoint-seconds", "0.01")
+    deadline = time.monotonic() + 120
+    while not (run / "checkpoint.cfrkit").exists():
+        assert p.poll() is None and time.monotonic() < deadline, p.communicate()
+        time.sleep(0.02)
+    time.sleep(0.3)
+    p.kill()
+    p.communicate(timeout=60)
+    r = cfrkit("setback", "train", "--iterations", "1", "--threads", "1", "--out", str(run), "--resume")
+    assert r.returncode == 0, r.stderr
+    assert sorted(os.listdir(run)) == [".lock", "checkpoint.cfrkit", "strategy.cfrkit"]
+
+
 # ---------------------------------------------------------------------------------------------
 # Interrupted and resumed runs
 

@@ -83,6 +83,16 @@ def test_json_and_csv_hold_the_solvers_own_values(tmp_path):
         assert c["iterations_per_second"] == pytest.approx(300 / c["seconds"])
 
 
+def test_result_reads_back_from_its_json(tmp_path):
+    result = cfrkit.bench("kuhn", algos="cfr+,dcfr", iterations=50, threads=1)
+    result.to_json(tmp_path / "r.json")
+    again = BenchResult.from_json(tmp_path / "r.json")
+    assert again == result and BenchResult.from_json(result.to_json()).to_dict() == result.to_dict()
+    assert again.table() == result.table()
+    with pytest.raises(cfrkit.InvalidArgumentError, match="not one written by cfrkit"):
+        BenchResult.from_json('{"game": "kuhn"}')
+
+
 def test_same_seed_gives_the_same_curves():
     def curves(seed):
         result = cfrkit.bench("leduc", algos=FULL_WIDTH, iterations=40, threads=1, seed=seed)

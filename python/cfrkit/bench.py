@@ -235,6 +235,51 @@ class BenchResult:
             ],
         }
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> BenchResult:
+        """The result :meth:`to_dict` (or ``--json``) described, e.g. to plot it again."""
+        metric = data["metric"]
+        curves = [
+            Curve(
+                c["name"],
+                c["algorithm"],
+                c["implementation"],
+                c["threads"],
+                [Point(p["iteration"], p["seconds"], p[metric]) for p in c["points"]],
+                c.get("evaluation_seconds", 0.0),
+            )
+            for c in data["curves"]
+        ]
+        return cls(
+            data["game"],
+            metric,
+            data["players"],
+            data["budget"]["seconds"],
+            data["budget"]["iterations"],
+            data["threads"],
+            data["seed"],
+            curves,
+            data.get("interrupted", False),
+            dict(data.get("versions", {})),
+        )
+
+    @classmethod
+    def from_json(cls, text_or_path: Union[str, os.PathLike]) -> BenchResult:
+        """The result in a JSON text or file written by :meth:`to_json` or ``--json``."""
+        text = os.fspath(text_or_path)
+        if not text.lstrip().startswith("{"):
+            try:
+                with open(text, encoding="utf-8") as f:
+                    text = f.read()
+            except OSError as e:
+                raise CfrkitIOError(f"cannot read {text!r}: {e.strerror or e}") from None
+        try:
+            return cls.from_dict(json.loads(text.strip().splitlines()[-1]))
+        except (ValueError, KeyError, TypeError, IndexError) as e:
+            raise InvalidArgumentError(
+                f"invalid value for a benchmark result: not one written by cfrkit ({e})"
+            ) from None
+
     def to_json(self, path: Union[str, os.PathLike, None] = None) -> str:
         """The result as one line of JSON; written to ``path`` if given."""
         text = json.dumps(self.to_dict(), sort_keys=True)
@@ -309,7 +354,8 @@ class BenchResult:
 
     def plot(self, path: Union[str, os.PathLike]) -> None:
         """Draws the metric against wall time and against iterations on log-log axes, one line
-        per solver (one colour per algorithm; cfrkit solid, OpenSpiel dashed), into a ``.png``
+        per solver (one colour per algorithm; cfrkit solid, OpenSpiel dashed with hollow
+        squares), into a ``.png``
         or ``.svg`` file. Needs matplotlib (``pip install 'cfrkit[plot]'``)."""
         check_plot_path(path)
         import matplotlib
@@ -323,12 +369,16 @@ class BenchResult:
             if not c.points:
                 continue
             colour = colours.setdefault(c.algorithm, palette[len(colours) % len(palette)])
+            ours = c.implementation == "cfrkit"
             style = {
                 "color": colour,
-                "linestyle": "-" if c.implementation == "cfrkit" else "--",
-                "marker": "o" if c.implementation == "cfrkit" else "s",
-                "markersize": 2.5,
+                "linestyle": "-" if ours else "--",
+                # A peer's hollow squares stay visible where its iterates equal cfrkit's.
+                "marker": "o" if ours else "s",
+                "markersize": 2.5 if ours else 4,
+                "markerfacecolor": colour if ours else "white",
                 "linewidth": 1.6,
+                "zorder": 2 if ours else 3,
                 "label": f"{c.name} ({c.threads} thread{'s' if c.threads != 1 else ''})",
             }
             seconds = [p.seconds for p in c.points]
@@ -556,12 +606,13 @@ def _openspiel_version() -> str:
         return "unknown"
 
 
-def _load_openspiel(name: str):
-    """``pyspiel.load_game(name)`` with its error as one line."""
+def _load_openspiel(name: str, unknown: str = ""):
+    """``pyspiel.load_game(name)`` with its error as one line (``unknown``: cfrkit's error for
+    the name, to which OpenSpiel's is added)."""
     pyspiel = _pyspiel()
     base = name.split("(", 1)[0]
     if base not in pyspiel.registered_names():
-        raise UnknownGameError(f'unknown game "{name}": neither cfrkit nor OpenSpiel has it')
+        raise UnknownGameError(f'{unknown or f"unknown game {name!r}"}; OpenSpiel has no game "{base}" either')
     try:
         with _quiet_stderr():
             return pyspiel.load_game(name)
@@ -583,15 +634,14 @@ def _resolve_game(game: Any, need_openspiel: bool, progress: bool):
     if isinstance(game, str):
         try:
             compiled = _cfrkit.load_game(game)
-        except UnknownGameError:
+        except UnknownGameError as e:
             try:
                 import pyspiel  # noqa: F401
             except ImportError:
                 raise UnknownGameError(
-                    f'unknown game "{game}"; cfrkit has kuhn, leduc and blackjack, and OpenSpiel'
-                    " (pip install 'cfrkit[openspiel]') is not installed for other games"
+                    f"{e}; OpenSpiel's games need OpenSpiel: pip install 'cfrkit[openspiel]'"
                 ) from None
-            os_game = _load_openspiel(game)
+            os_game = _load_openspiel(game, unknown=str(e))
             return from_openspiel(os_game, progress=progress), os_game
     elif isinstance(game, _cfrkit.Game):
         compiled = game

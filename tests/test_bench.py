@@ -252,7 +252,7 @@ def test_cli_outputs(tmp_path, pyspiel):
             "none of the algorithms asked for",
             marks=needs_openspiel,
         ),
-        ([], "required: game"),
+        ([], "required: GAME"),
     ],
 )
 def test_cli_errors_are_one_line(args, message):

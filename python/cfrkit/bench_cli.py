@@ -61,23 +61,34 @@ def _parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("game", help="a cfrkit game spec (kuhn, leduc, ...) or an OpenSpiel game name (liars_dice, ...)")
+    p.add_argument(
+        "game", metavar="GAME", help="a cfrkit game spec (kuhn, leduc, ...) or an OpenSpiel game name (liars_dice, ...)"
+    )
     p.add_argument(
         "--algos",
+        metavar="LIST",
         default=",".join(known),
         help=f"comma-separated cfrkit algorithms (default: all of {','.join(known)})",
     )
-    p.add_argument("--peers", default="", help=f"also run these libraries' solvers: {', '.join(PEERS)}")
+    p.add_argument("--peers", metavar="NAME", default="", help=f"also run these libraries' solvers: {', '.join(PEERS)}")
     p.add_argument(
         "--seconds",
+        metavar="S",
         type=float,
         help=f"budget per solver in wall seconds, evaluations excluded (default: {DEFAULT_SECONDS:g})",
     )
-    p.add_argument("--iterations", type=int, help="budget per solver in iterations (instead of --seconds)")
-    p.add_argument("--threads", type=int, default=0, help="cfrkit's threads (default: CFRKIT_NUM_THREADS or all cores)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the sampled solvers (default: 0)")
+    p.add_argument("--iterations", metavar="N", type=int, help="budget per solver in iterations (instead of --seconds)")
+    p.add_argument(
+        "--threads",
+        metavar="T",
+        type=int,
+        default=0,
+        help="cfrkit's threads (default: CFRKIT_NUM_THREADS or all cores)",
+    )
+    p.add_argument("--seed", metavar="S", type=int, default=0, help="seed of the sampled solvers (default: 0)")
     p.add_argument(
         "--checkpoints",
+        metavar="K",
         type=int,
         default=DEFAULT_CHECKPOINTS,
         help=f"evaluations per decade of iterations, log-spaced (default: {DEFAULT_CHECKPOINTS})",

@@ -116,6 +116,11 @@ def test_sampled_solvers_points_and_seeds(algo):
     check_curves({algo: first}, game, 2000, seed=5)
     assert [(i, v) for i, _, v in first] == [(i, v) for i, _, v in curve(5)]
     assert [v for _, _, v in first] != [v for _, _, v in curve(6)]
+    # On several threads iterations run in rounds: the benchmark stops on round boundaries only,
+    # so the curve does not depend on timing.
+    runs = [cfrkit.bench(game, algos=[algo], iterations=3000, threads=2, seed=5).curves[0] for _ in range(2)]
+    assert [(p.iteration, p.value) for p in runs[0].points] == [(p.iteration, p.value) for p in runs[1].points]
+    assert runs[0].iterations == 3000
 
 
 def test_time_budget_and_explicit_checkpoints():

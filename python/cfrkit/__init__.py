@@ -21,6 +21,7 @@ from ._cfrkit import (
     load_policy,
     nash_conv,
 )
+from .bench import bench
 from .define import CHANCE, TERMINAL, GameDefinition, compile, from_openspiel, rekey, to_openspiel
 from .errors import (
     CfrkitError,
@@ -61,6 +62,7 @@ __all__ = [
     "UnknownAlgorithmError",
     "UnknownGameError",
     "__version__",
+    "bench",
     "best_response",
     "blackjack",
     "expected_values",

@@ -26,6 +26,7 @@ GAME_TOOLS = {
         "Blackjack++: build, solve with exact chance, dump strategies",
     ),
     "setback": ("cfrkit.setback.cli", "Setback (Auction Pitch): train, inspect, play"),
+    "bench": ("cfrkit.bench_cli", "compare solvers on a game, side by side with OpenSpiel, with convergence plots"),
 }
 
 

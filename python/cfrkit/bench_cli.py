@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-from typing import NoReturn, Optional, Sequence
+from typing import Optional, Sequence
+
+from . import cli_args
 
 from .bench import (
     DEFAULT_CHECKPOINTS,
@@ -20,7 +21,6 @@ from .bench import (
     bench,
     target_label,
 )
-from .errors import InvalidArgumentError
 
 EPILOG = f"""\
 The table shows, per solver: threads, iterations done, iterations per second, the wall time to
@@ -45,16 +45,9 @@ examples:
 """
 
 
-class _Parser(argparse.ArgumentParser):
-    """Raises argument errors as one-line cfrkit errors instead of printing the usage."""
-
-    def error(self, message: str) -> NoReturn:
-        raise InvalidArgumentError(message)
-
-
 def _parser() -> argparse.ArgumentParser:
     known = algorithms()
-    p = _Parser(
+    p = cli_args.Parser(
         prog="cfrkit bench",
         description="Compare solvers on a game: convergence against wall time and iterations, side by side"
         " with OpenSpiel.",
@@ -74,38 +67,29 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--seconds",
         metavar="S",
-        type=float,
+        type=cli_args.number(0.0, above=True),
         help=f"budget per solver in wall seconds, evaluations excluded (default: {DEFAULT_SECONDS:g})",
     )
-    p.add_argument("--iterations", metavar="N", type=int, help="budget per solver in iterations (instead of --seconds)")
+    p.add_argument("--iterations", metavar="N", type=cli_args.count(1), help="budget per solver in iterations (instead of --seconds)")
     p.add_argument(
         "--threads",
         metavar="T",
-        type=int,
+        type=cli_args.threads,
         default=0,
         help="cfrkit's threads (default: CFRKIT_NUM_THREADS or all cores)",
     )
-    p.add_argument("--seed", metavar="S", type=int, default=0, help="seed of the sampled solvers (default: 0)")
+    p.add_argument("--seed", metavar="S", type=cli_args.seed, default=0, help="seed of the sampled solvers (default: 0)")
     p.add_argument(
         "--checkpoints",
         metavar="K",
-        type=int,
+        type=cli_args.count(1),
         default=DEFAULT_CHECKPOINTS,
         help=f"evaluations per decade of iterations, log-spaced (default: {DEFAULT_CHECKPOINTS})",
     )
-    p.add_argument("--plot", metavar="PATH", help="draw the curves into a .png or .svg file (needs cfrkit[plot])")
-    p.add_argument("--csv", metavar="PATH", help="write every point to a CSV file")
+    p.add_argument("--plot", metavar="PATH", type=cli_args.out_file, help="draw the curves into a .png or .svg file (needs cfrkit[plot])")
+    p.add_argument("--csv", metavar="PATH", type=cli_args.out_file, help="write every point to a CSV file")
     p.add_argument("--json", action="store_true", help="print one JSON object with every point as the last line")
     return p
-
-
-def _check_output(path: Optional[str], flag: str) -> None:
-    """Refuses an output path whose directory is missing or not writable, before the run."""
-    if path is None:
-        return
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-        raise InvalidArgumentError(f"invalid value for {flag}: {path!r} (a file in a writable directory)")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -115,8 +99,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         from .bench import check_plot_path
 
         check_plot_path(args.plot)
-    _check_output(args.plot, "--plot")
-    _check_output(args.csv, "--csv")
     result = bench(
         args.game,
         algos=args.algos,

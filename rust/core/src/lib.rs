@@ -12,6 +12,7 @@ pub mod keying;
 pub mod pimc;
 pub mod policy;
 pub mod prefetch;
+pub mod sampled;
 pub mod spec;
 pub mod store;
 pub mod threads;

@@ -216,13 +216,7 @@ fn after_bid(deal: &Deal, b: u8) -> Result<Deal> {
 /// The first item with the highest value (values compared exactly; the lists are in ascending
 /// order, so ties go to the lowest).
 fn argmax<T: Copy>(values: &[(T, f64)]) -> Option<T> {
-    values
-        .iter()
-        .fold(None::<(T, f64)>, |best, &(x, v)| match best {
-            Some((_, bv)) if bv >= v => best,
-            _ => Some((x, v)),
-        })
-        .map(|(x, _)| x)
+    values.get(crate::sampled::argmax(values.iter().map(|v| v.1))).map(|v| v.0)
 }
 
 impl Agent for PimcAgent {

@@ -11,6 +11,7 @@
 
 from . import transforms
 from ._cfrkit import (
+    ALGORITHMS,
     Game,
     Policy,
     __version__,
@@ -34,8 +35,6 @@ from .errors import (
 )
 from .pimc import pimc_policy
 from .solver import Solver
-
-ALGORITHMS = ("cfr", "cfr+", "lcfr", "dcfr", "pcfr+")
 
 __all__ = [
     "ALGORITHMS",

@@ -39,21 +39,23 @@ def emit_json(record: dict) -> None:
 
 
 def _solve_parser(sub) -> None:
-    p = sub.add_parser("solve", help="solve a game with a full-width CFR-family solver")
+    import cfrkit
+
+    p = sub.add_parser("solve", help="solve a game with a CFR-family solver (full-width or Monte-Carlo)")
     p.add_argument(
         "game",
         nargs="?",
         default="leduc",
         help='game spec, e.g. kuhn, leduc, "blackjack(up=6-6-2,max_hits=1)" (default: leduc)',
     )
-    p.add_argument("--algo", default="cfr+", help="cfr, cfr+, lcfr, dcfr or pcfr+ (default: cfr+)")
+    p.add_argument("--algo", default="cfr+", help=f"one of {', '.join(cfrkit.ALGORITHMS)} (default: cfr+)")
     p.add_argument("--iterations", type=int, default=1000, help="iterations to run (default: 1000)")
     p.add_argument("--threads", type=int, default=0, help="threads (default: CFRKIT_NUM_THREADS or all cores)")
     p.add_argument(
         "--seed",
         type=int,
         default=0,
-        help="seed, recorded with the run (full-width solvers are deterministic)",
+        help="seed of es-mccfr and os-mccfr's samples (full-width solvers are deterministic and record it)",
     )
     p.add_argument("--alpha", type=float, default=1.5, help="DCFR alpha (default 1.5)")
     p.add_argument("--beta", type=float, default=0.0, help="DCFR beta (default 0)")

@@ -5,12 +5,16 @@
 //!   Setback's trainer keeps its own tuned walk over it;
 //! * [`policy`] — average strategies over integer keys, the average rule and the argmax;
 //! * [`files`] — checkpoint and strategy files over integer keys;
-//! * [`seeds`] — key hashing and seeded random streams.
+//! * [`seeds`] — key hashing and seeded random streams;
+//! * [`mccfr`] — external- and outcome-sampling Monte-Carlo CFR with OpenSpiel's semantics over
+//!   any compiled game ([`crate::tree::PublicTree`]): dense per-infoset arrays, seeded and
+//!   reproducible, parallel on rayon, checkpointed and resumable.
 //!
 //! Regret matching is [`crate::cfr::regret_matching`], shared with the full-width solvers.
 
 pub mod files;
 mod index;
+pub mod mccfr;
 pub mod policy;
 pub mod seeds;
 pub mod table;
@@ -18,6 +22,66 @@ pub mod table;
 pub use policy::{argmax, average_strategy, KeyedPolicy};
 pub use table::{Record, SlotCache, Table};
 
+use crate::cfr::{Algorithm, ALGORITHM_NAMES};
+use crate::error::{Error, Result};
+use mccfr::Method;
+
 /// A compact infoset key: any integer but `u64::MAX` (which marks an empty index bucket). A game
 /// packs what its infoset keys hold into one; the number of actions must follow from the key.
 pub type Key = u64;
+
+/// Every algorithm a compiled game can be solved with: the full-width ones
+/// ([`crate::cfr::ALGORITHM_NAMES`]), then the sampled ones ([`mccfr::NAMES`]).
+pub fn algorithm_names() -> Vec<&'static str> {
+    ALGORITHM_NAMES.iter().chain(mccfr::NAMES).copied().collect()
+}
+
+/// A solver algorithm of either family, parsed from its name.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SolverAlgorithm {
+    /// A full-width CFR-family update rule.
+    FullWidth(Algorithm),
+    /// Monte-Carlo CFR.
+    Sampled(Method),
+}
+
+impl SolverAlgorithm {
+    /// Parses any name of [`algorithm_names`]: `dcfr` takes DCFR's `(alpha, beta, gamma)`,
+    /// `os-mccfr` an optional exploration `epsilon` (which no other algorithm takes).
+    pub fn parse(name: &str, dcfr: (f64, f64, f64), epsilon: Option<f64>) -> Result<SolverAlgorithm> {
+        if Method::is_name(name) {
+            return Method::parse(name, epsilon).map(SolverAlgorithm::Sampled);
+        }
+        if let Some(e) = epsilon {
+            return Err(Error::invalid("epsilon", e, "none: epsilon is os-mccfr's exploration"));
+        }
+        match Algorithm::parse(name, dcfr) {
+            Err(Error::UnknownAlgorithm { name, .. }) => {
+                Err(Error::UnknownAlgorithm { name, known: algorithm_names().join(", ") })
+            }
+            other => other.map(SolverAlgorithm::FullWidth),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cfr::DCFR_DEFAULTS;
+
+    #[test]
+    fn one_parser_names_every_algorithm() {
+        assert_eq!(
+            SolverAlgorithm::parse("cfr+", DCFR_DEFAULTS, None).unwrap(),
+            SolverAlgorithm::FullWidth(Algorithm::CfrPlus)
+        );
+        assert_eq!(
+            SolverAlgorithm::parse("es-mccfr", DCFR_DEFAULTS, None).unwrap(),
+            SolverAlgorithm::Sampled(Method::External)
+        );
+        let e = SolverAlgorithm::parse("mccfr", DCFR_DEFAULTS, None).unwrap_err().to_string();
+        assert!(e.contains("\"mccfr\"") && e.contains("cfr, cfr+, lcfr, dcfr, pcfr+, es-mccfr, os-mccfr"), "{e}");
+        let e = SolverAlgorithm::parse("cfr", DCFR_DEFAULTS, Some(0.5)).unwrap_err().to_string();
+        assert!(e.contains("epsilon") && e.contains("os-mccfr"), "{e}");
+    }
+}

@@ -87,6 +87,24 @@ def test_openspiel_policies_evaluate_alike(pyspiel, games):
     assert openspiel_exploitability(pyspiel, games["leduc"], os_solver.average_policy()) == pytest.approx(theirs, rel=1e-9)
 
 
+@pytest.mark.openspiel
+def test_three_players(pyspiel):
+    """Any loadable game: three-player Kuhn from OpenSpiel, where es-mccfr averages for the
+    player after the traverser as OpenSpiel's simple averaging does."""
+    os_game = pyspiel.load_game("kuhn_poker(players=3)")
+    game = cfrkit.from_openspiel(os_game)
+    uniform = cfrkit.nash_conv(game, game.uniform_policy())
+    for algo in MCCFR:
+        ours = cfrkit.Solver(game, algorithm=algo, seed=0, threads=1)
+        ours.run(20_000)
+        theirs = openspiel_solver(pyspiel, os_game, algo, 0)
+        for _ in range(20_000):
+            theirs.run_iteration()
+        theirs = pyspiel.nash_conv(os_game, theirs.average_policy())
+        assert ours.nash_conv() < uniform / 20
+        assert 0.25 < ours.nash_conv() / theirs < 4, (algo, ours.nash_conv(), theirs)
+
+
 def run_policy(game, **kw):
     solver = cfrkit.Solver(game, **kw)
     solver.run(3000)

@@ -1,8 +1,9 @@
 //! A concurrent infoset table for sampled CFR over games too big to compile: compact integer
-//! keys ([`Key`]) map to slots in a shared arena of f32 accumulators, updated in place by every thread (updates are applied immediately,
-//! which imperfect-recall abstractions need; no update is lost).
+//! keys ([`Key`]) map to slots in a shared arena of f32 accumulators, updated in place by every
+//! thread (updates are applied immediately, which imperfect-recall abstractions need; no
+//! update is lost).
 //!
-//! * The [`Index`] from a 64-bit key to the slot's start (a `u32`) is sharded behind locks; a
+//! * The index (`Index`) from a 64-bit key to the slot's start (a `u32`) is sharded behind locks; a
 //!   thread takes a shard's lock only to find or create a key: each walker keeps a
 //!   [`SlotCache`] of `key → slot` in front of it, so locks are rare in the hot loop.
 //! * The arena is a directory of fixed-size chunks of `AtomicU32` (f32 bits) that never move, so

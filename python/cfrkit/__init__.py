@@ -12,6 +12,7 @@
 from . import transforms
 from ._cfrkit import (
     ALGORITHMS,
+    SAMPLED_ALGORITHMS,
     Game,
     Policy,
     __version__,
@@ -54,6 +55,7 @@ __all__ = [
     "Game",
     "InvalidArgumentError",
     "Policy",
+    "SAMPLED_ALGORITHMS",
     "Solver",
     "TooLargeError",
     "UnknownAlgorithmError",

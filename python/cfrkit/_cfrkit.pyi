@@ -55,6 +55,7 @@ class Policy:
     def to_openspiel(self, pyspiel_game: Any, game: Optional[Game] = None) -> Any: ...
 
 ALGORITHMS: tuple[str, ...]
+SAMPLED_ALGORITHMS: tuple[str, ...]
 
 class Solver:
     """Native solver (full-width or MCCFR); use :class:`cfrkit.Solver`, which adds chunking and

@@ -7,7 +7,7 @@ use crate::game::Game;
 use crate::policy::Policy;
 use cfrkit_core::best_response;
 use cfrkit_core::cfr::Solver as FullWidth;
-use cfrkit_core::sampled::mccfr::Mccfr;
+use cfrkit_core::sampled::mccfr::{self, Mccfr};
 use cfrkit_core::sampled::{algorithm_names, SolverAlgorithm};
 use cfrkit_core::tree::PublicTree;
 use cfrkit_core::Error;
@@ -208,9 +208,11 @@ impl Solver {
     }
 }
 
-/// Registers the classes of this module and `ALGORITHMS`, every algorithm name `Solver` takes.
+/// Registers the classes of this module, `ALGORITHMS` (every algorithm name `Solver` takes) and
+/// `SAMPLED_ALGORITHMS` (those of them that sample: MCCFR).
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Solver>()?;
     m.add("ALGORITHMS", pyo3::types::PyTuple::new(m.py(), algorithm_names())?)?;
+    m.add("SAMPLED_ALGORITHMS", pyo3::types::PyTuple::new(m.py(), mccfr::NAMES)?)?;
     Ok(())
 }

@@ -9,8 +9,10 @@
 -0.056
 """
 
-from . import _cfrkit, transforms
+from . import transforms
 from ._cfrkit import (
+    ALGORITHMS,
+    SAMPLED_ALGORITHMS,
     Game,
     Policy,
     __version__,
@@ -36,9 +38,6 @@ from .errors import (
 from .pimc import pimc_policy
 from .solver import Solver
 
-#: Names of the full-width solvers (from the core).
-ALGORITHMS: tuple = tuple(_cfrkit.ALGORITHMS)
-
 __all__ = [
     "ALGORITHMS",
     "CHANCE",
@@ -57,6 +56,7 @@ __all__ = [
     "Game",
     "InvalidArgumentError",
     "Policy",
+    "SAMPLED_ALGORITHMS",
     "Solver",
     "TooLargeError",
     "UnknownAlgorithmError",

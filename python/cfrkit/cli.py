@@ -42,14 +42,16 @@ def emit_json(record: dict) -> None:
 
 
 def _solve_parser(sub) -> None:
-    p = sub.add_parser("solve", help="solve a game with a full-width CFR-family solver")
+    import cfrkit
+
+    p = sub.add_parser("solve", help="solve a game with a CFR-family solver (full-width or Monte-Carlo)")
     p.add_argument(
         "game",
         nargs="?",
         default="leduc",
         help='game spec, e.g. kuhn, leduc, "blackjack(up=6-6-2,max_hits=1)" (default: leduc)',
     )
-    p.add_argument("--algo", default="cfr+", help=f"{', '.join(_cfrkit.ALGORITHMS)} (default: cfr+)")
+    p.add_argument("--algo", default="cfr+", help=f"one of {', '.join(_cfrkit.ALGORITHMS)} (default: cfr+)")
     p.add_argument(
         "--iterations", type=cli_args.count(0), default=1000, help="iterations to run in all (default: 1000)"
     )
@@ -60,7 +62,7 @@ def _solve_parser(sub) -> None:
         "--seed",
         type=cli_args.seed,
         default=0,
-        help="seed, recorded with the run (full-width solvers are deterministic)",
+        help="seed of es-mccfr and os-mccfr's samples (full-width solvers are deterministic and record it)",
     )
     p.add_argument("--alpha", type=cli_args.number(), help="DCFR alpha (dcfr only; default 1.5)")
     p.add_argument("--beta", type=cli_args.number(), help="DCFR beta (dcfr only; default 0)")

@@ -11,6 +11,7 @@ pub mod key_list;
 pub mod keying;
 pub mod policy;
 pub mod prefetch;
+pub mod sampled;
 pub mod search;
 pub mod spec;
 pub mod store;

@@ -14,6 +14,7 @@ use cfrkit_core::games::setback::registry;
 use cfrkit_core::games::setback::rules::Deal;
 use cfrkit_core::games::setback::store::{Stage, Strategy};
 use cfrkit_core::games::setback::train::Algo;
+use cfrkit_core::sampled::KeyedPolicy;
 use cfrkit_core::Result;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
@@ -38,18 +39,13 @@ fn strategy(entries: Vec<(u64, Vec<f32>)>) -> Strategy {
         seed: 0,
         iterations: 0,
         root_value: 0.0,
-        keys: Vec::new(),
-        offsets: Vec::new(),
-        probs: Vec::new(),
+        policy: KeyedPolicy::new(),
     };
     let mut entries = entries;
     entries.sort_by_key(|e| e.0);
     for (k, p) in entries {
-        s.keys.push(k);
-        s.offsets.push(s.probs.len() as u64);
-        s.probs.extend(p);
+        s.policy.push(k, &p);
     }
-    s.offsets.push(s.probs.len() as u64);
     s
 }
 

@@ -9,8 +9,8 @@ use cfrkit_core::games::setback::keys::{self, key_string, parse_key};
 use cfrkit_core::games::setback::play::database;
 use cfrkit_core::games::setback::registry::{self, TrainSpec};
 use cfrkit_core::games::setback::rules::{Deal, GameScore, Phase};
-use cfrkit_core::games::setback::store::{self, Stage, Strategy};
-use cfrkit_core::games::setback::train::Trainer;
+use cfrkit_core::games::setback::store::{Stage, Strategy};
+use cfrkit_core::games::setback::train::{self, Trainer};
 use cfrkit_core::Error;
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -347,7 +347,7 @@ impl SetbackTrainer {
     ) -> PyResult<Self> {
         let threads = threads.map(threads_arg).transpose()?.unwrap_or(0);
         let inner =
-            py.allow_threads(|| store::load_checkpoint(&path, threads, load_baseline(baseline.as_deref())?)).py()?;
+            py.allow_threads(|| train::load_checkpoint(&path, threads, load_baseline(baseline.as_deref())?)).py()?;
         Ok(SetbackTrainer { inner })
     }
     /// `"baseline"` or `"bootstrap"`.
@@ -369,12 +369,12 @@ impl SetbackTrainer {
     /// Writes a checkpoint (atomic, checksummed).
     fn save_checkpoint(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
         let inner = &self.inner;
-        py.allow_threads(|| store::save_checkpoint(inner, &path)).py()
+        py.allow_threads(|| train::save_checkpoint(inner, &path)).py()
     }
     /// Writes the average strategy (atomic, checksummed).
     fn save_strategy(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
         let inner = &self.inner;
-        py.allow_threads(|| Strategy::from_trainer(inner).save(&path)).py()
+        py.allow_threads(|| inner.strategy().save(&path)).py()
     }
     /// The current average strategy of a key string (None if the key was never visited).
     fn average(&self, key: &str) -> PyResult<Option<Vec<f32>>> {

@@ -14,8 +14,9 @@ use super::play::hybrid::HybridAgent;
 use super::play::random::RandomAgent;
 use super::play::rules_agent::RulesAgent;
 use super::play::strategy_agent::{StrategyAgent, TableMode, Tables};
-use super::store::{load_checkpoint, Stage, Strategy};
-use super::train::{Algo, Trainer};
+use super::store::{Stage, Strategy};
+
+use super::train::{load_checkpoint, Algo, Trainer};
 use crate::error::{Error, Result};
 use crate::threads;
 use std::path::{Path, PathBuf};

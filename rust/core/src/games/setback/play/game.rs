@@ -9,24 +9,11 @@ pub use super::agent::Move;
 use super::agent::{act, Agent};
 use super::view::View;
 use crate::error::{Error, Result};
-use rand::SeedableRng;
+use crate::streams::stream;
 use rand_pcg::Pcg64;
 
 /// A game that has not ended after this many deals is refused (the agents never bid).
 pub const MAX_DEALS: usize = 1000;
-
-/// SplitMix64 finaliser, used to derive independent seeds.
-pub fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// A generator for the sub-stream `(a, b)` of `seed` under a domain `tag`.
-pub fn stream(seed: u64, tag: u64, a: u64, b: u64) -> Pcg64 {
-    Pcg64::seed_from_u64(mix(mix(mix(mix(seed) ^ tag) ^ a) ^ b))
-}
 
 const DECKS: u64 = 0x6465_636b; // "deck"
 

@@ -5,8 +5,9 @@
 //! random choices depend only on the seed and the pair, so results do not depend on threads.
 
 use super::agent::Agent;
-use super::game::{stream, Game};
+use super::game::Game;
 use crate::error::{Error, Result};
+use crate::streams::stream;
 use crate::threads;
 use rayon::prelude::*;
 

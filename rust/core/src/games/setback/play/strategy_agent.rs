@@ -10,10 +10,11 @@
 
 use super::super::cards::{self, Card};
 use super::super::keys::{self, Key};
-use super::super::store::{argmax, Strategy};
+use super::super::store::Strategy;
 use super::agent::Agent;
 use super::view::View;
 use crate::error::{Error, Result};
+use crate::policy::argmax;
 use rand::Rng;
 use rand_pcg::Pcg64;
 use std::sync::Arc;

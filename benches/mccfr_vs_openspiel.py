@@ -22,15 +22,14 @@ averaging) and ``os-mccfr`` beside ``pyspiel.OutcomeSamplingMCCFRSolver`` (epsil
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import os
 import statistics
 import sys
 import time
 
 import cfrkit
 import pyspiel
+from cfrkit.bench import quiet_stderr
 
 OPENSPIEL_NAMES = {"kuhn": "kuhn_poker", "leduc": "leduc_poker", "liars_dice": "liars_dice"}
 ALGORITHMS = ("es-mccfr", "os-mccfr")
@@ -46,20 +45,6 @@ def openspiel_solver(os_game, algo: str, seed: int):
     if algo == "es-mccfr":
         return pyspiel.ExternalSamplingMCCFRSolver(os_game, seed=seed)
     return pyspiel.OutcomeSamplingMCCFRSolver(os_game, epsilon=0.6, seed=seed)
-
-
-@contextlib.contextmanager
-def quiet_stderr():
-    """Silences file descriptor 2 (OpenSpiel prints every exception it raises there)."""
-    sys.stderr.flush()
-    saved = os.dup(2)
-    with open(os.devnull, "w") as null:
-        os.dup2(null.fileno(), 2)
-        try:
-            yield
-        finally:
-            os.dup2(saved, 2)
-            os.close(saved)
 
 
 def openspiel_exploitability(game: cfrkit.Game, os_policy) -> float:

@@ -579,7 +579,7 @@ def _pyspiel():
 
 
 @contextlib.contextmanager
-def _quiet_stderr() -> Iterator[None]:
+def quiet_stderr() -> Iterator[None]:
     """Silences file descriptor 2 (OpenSpiel prints its errors there before raising them)."""
     try:
         saved = os.dup(2)
@@ -614,7 +614,7 @@ def _load_openspiel(name: str, unknown: str = ""):
     if base not in pyspiel.registered_names():
         raise UnknownGameError(f'{unknown or f"unknown game {name!r}"}; OpenSpiel has no game "{base}" either')
     try:
-        with _quiet_stderr():
+        with quiet_stderr():
             return pyspiel.load_game(name)
     except pyspiel.SpielError as e:
         detail = str(e).strip().splitlines()[0] if str(e).strip() else "refused"
@@ -667,7 +667,7 @@ def _openspiel_twin(compiled: Any):
         pyspiel = _pyspiel()
         if name in pyspiel.registered_names():
             # A game imported with cfrkit.from_openspiel is named by OpenSpiel's own spec.
-            with contextlib.suppress(pyspiel.SpielError), _quiet_stderr():
+            with contextlib.suppress(pyspiel.SpielError), quiet_stderr():
                 os_game = pyspiel.load_game(spec)
                 if str(os_game) == spec and os_game.num_players() == compiled.num_players:
                     return os_game

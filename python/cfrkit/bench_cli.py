@@ -10,7 +10,6 @@ import sys
 from typing import Optional, Sequence
 
 from . import cli_args
-
 from .bench import (
     DEFAULT_CHECKPOINTS,
     DEFAULT_SECONDS,
@@ -70,7 +69,12 @@ def _parser() -> argparse.ArgumentParser:
         type=cli_args.number(0.0, above=True),
         help=f"budget per solver in wall seconds, evaluations excluded (default: {DEFAULT_SECONDS:g})",
     )
-    p.add_argument("--iterations", metavar="N", type=cli_args.count(1), help="budget per solver in iterations (instead of --seconds)")
+    p.add_argument(
+        "--iterations",
+        metavar="N",
+        type=cli_args.count(1),
+        help="budget per solver in iterations (instead of --seconds)",
+    )
     p.add_argument(
         "--threads",
         metavar="T",
@@ -78,7 +82,9 @@ def _parser() -> argparse.ArgumentParser:
         default=0,
         help="cfrkit's threads (default: CFRKIT_NUM_THREADS or all cores)",
     )
-    p.add_argument("--seed", metavar="S", type=cli_args.seed, default=0, help="seed of the sampled solvers (default: 0)")
+    p.add_argument(
+        "--seed", metavar="S", type=cli_args.seed, default=0, help="seed of the sampled solvers (default: 0)"
+    )
     p.add_argument(
         "--checkpoints",
         metavar="K",
@@ -86,7 +92,12 @@ def _parser() -> argparse.ArgumentParser:
         default=DEFAULT_CHECKPOINTS,
         help=f"evaluations per decade of iterations, log-spaced (default: {DEFAULT_CHECKPOINTS})",
     )
-    p.add_argument("--plot", metavar="PATH", type=cli_args.out_file, help="draw the curves into a .png or .svg file (needs cfrkit[plot])")
+    p.add_argument(
+        "--plot",
+        metavar="PATH",
+        type=cli_args.out_file,
+        help="draw the curves into a .png or .svg file (needs cfrkit[plot])",
+    )
     p.add_argument("--csv", metavar="PATH", type=cli_args.out_file, help="write every point to a CSV file")
     p.add_argument("--json", action="store_true", help="print one JSON object with every point as the last line")
     return p

@@ -42,8 +42,6 @@ def emit_json(record: dict) -> None:
 
 
 def _solve_parser(sub) -> None:
-    import cfrkit
-
     p = sub.add_parser("solve", help="solve a game with a CFR-family solver (full-width or Monte-Carlo)")
     p.add_argument(
         "game",

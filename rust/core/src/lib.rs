@@ -2,6 +2,7 @@
 //!
 //! Python bindings live in the `cfrkit-python` crate; nothing here knows about Python.
 
+pub mod cards;
 pub mod cfr;
 pub mod error;
 pub mod eval;

@@ -101,7 +101,11 @@ def main(argv=None) -> int:
     )
     t2 = measure((6, 6, 2), 2, 200, 1)
     rows.append(
-        ("CFR+ 1k iterations, max_hits 2, 1 thread", f"{t2['per_iter_s'] * 1000:.2f} s", "58 s (-O0), 7.9 s (-O2), sampled deals")
+        (
+            "CFR+ 1k iterations, max_hits 2, 1 thread",
+            f"{t2['per_iter_s'] * 1000:.2f} s",
+            "58 s (-O0), 7.9 s (-O2), sampled deals",
+        )
     )
     for threads in (1, 0):
         t = measure((10, 10, 10), 3, n3, threads)

@@ -11,6 +11,8 @@
 
 from . import transforms
 from ._cfrkit import (
+    ALGORITHMS,
+    SAMPLED_ALGORITHMS,
     Game,
     Policy,
     __version__,
@@ -21,6 +23,7 @@ from ._cfrkit import (
     load_policy,
     nash_conv,
 )
+from .bench import bench
 from .define import CHANCE, TERMINAL, GameDefinition, compile, from_openspiel, rekey, to_openspiel
 from .errors import (
     CfrkitError,
@@ -34,8 +37,6 @@ from .errors import (
 )
 from .pimc import pimc_policy
 from .solver import Solver
-
-ALGORITHMS = ("cfr", "cfr+", "lcfr", "dcfr", "pcfr+")
 
 __all__ = [
     "ALGORITHMS",
@@ -56,11 +57,13 @@ __all__ = [
     "Game",
     "InvalidArgumentError",
     "Policy",
+    "SAMPLED_ALGORITHMS",
     "Solver",
     "TooLargeError",
     "UnknownAlgorithmError",
     "UnknownGameError",
     "__version__",
+    "bench",
     "best_response",
     "blackjack",
     "expected_values",

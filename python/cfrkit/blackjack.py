@@ -153,40 +153,54 @@ def _solution(g: Game, solver: Solver, build_seconds: float, solve_seconds: floa
 
 
 def _parse_up(text: str) -> list[int]:
+    """The type of ``--up``: integers separated by commas (the core checks the values)."""
     try:
-        return [int(x) for x in text.split(",")]
+        up = [int(x) for x in text.split(",")]
     except ValueError:
-        raise InvalidArgumentError(
-            f"invalid value for --up: {text!r} (3 card values in 1..10 separated by commas, e.g. 6,6,2)"
-        ) from None
+        up = None
+    if up is None or not all(abs(c) < 2**63 for c in up):
+        raise argparse.ArgumentTypeError(
+            f"invalid value {text!r} (3 card values in 1..10 separated by commas, e.g. 6,6,2)"
+        )
+    return up
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    from . import cli_args
+
+    p = cli_args.Parser(
         prog="cfrkit blackjack",
         description="Build Blackjack++, solve it with exact enumeration of the down cards, print the "
         "root values and strategy, and optionally write the strategy dump directory.",
     )
-    p.add_argument("--up", default="6,6,2", help="up cards of P0, P1 and the dealer, 1..10 (default: 6,6,2)")
-    p.add_argument("--max-hits", type=int, default=1, help="most hits per player, 0 = no limit (default: 1)")
-    p.add_argument("--iterations", type=int, default=1000, help="iterations (default: 1000)")
-    p.add_argument("--algo", default="cfr+", help="cfr, cfr+, lcfr, dcfr or pcfr+ (default: cfr+)")
-    p.add_argument("--threads", type=int, default=0, help="threads (default: CFRKIT_NUM_THREADS or all cores)")
-    p.add_argument("--dump", metavar="DIR", help="write the strategy dump directory here")
+    p.add_argument(
+        "--up", type=_parse_up, default=[6, 6, 2], help="up cards of P0, P1 and the dealer, 1..10 (default: 6,6,2)"
+    )
+    p.add_argument(
+        "--max-hits",
+        type=cli_args.integer(-(2**63), 2**63 - 1),
+        default=1,
+        help="most hits per player, 0 = no limit (default: 1)",
+    )
+    p.add_argument("--iterations", type=cli_args.count(0), default=1000, help="iterations (default: 1000)")
+    p.add_argument("--algo", default="cfr+", help=f"{', '.join(_cfrkit.ALGORITHMS)} (default: cfr+)")
+    p.add_argument(
+        "--threads", type=cli_args.threads, default=0, help="threads (default: CFRKIT_NUM_THREADS or all cores)"
+    )
+    p.add_argument("--dump", metavar="DIR", type=cli_args.out_dir, help="write the strategy dump directory here")
     p.add_argument("--json", action="store_true", help="print one JSON object with the run's figures as the last line")
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``cfrkit blackjack``: returns the exit status (errors propagate as CfrkitError)."""
+    """``cfrkit blackjack``: returns the exit status; bad arguments exit with status 2 and one
+    line on stderr (errors of the run propagate as CfrkitError or OSError)."""
     from .cli import emit_json, peak_memory_bytes
+    from .cli_args import argv_or_sys
 
-    args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    up = _parse_up(args.up)
-    if args.iterations < 0:
-        raise InvalidArgumentError(f"invalid value for --iterations: {args.iterations} (an integer >= 0)")
-    if args.threads < 0:
-        raise InvalidArgumentError(f"invalid value for --threads: {args.threads} (an integer >= 0; 0 = all cores)")
+    args = _parser().parse_args(argv_or_sys(argv))
+    up = args.up
+    _cfrkit.algorithm_name(args.algo)
     started = time.perf_counter()
     g = game(up, args.max_hits)
     build_seconds = time.perf_counter() - started

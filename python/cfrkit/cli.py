@@ -2,7 +2,8 @@
 
 ``cfrkit solve GAME [--algo NAME] [--iterations N] [--threads T] [--seed S] [--out PATH] [--json]``
 solves a game; ``cfrkit blackjack ...`` and ``cfrkit setback ...`` are the seed games' tools.
-Errors print one line on stderr and exit with status 2; Ctrl-C exits with 130.
+Errors print one line on stderr and exit with status 2 (:mod:`cfrkit.cli_args` holds the argument
+types every sub-command shares); Ctrl-C exits with 130.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import sys
 import time
 from typing import Optional, Sequence
 
-from .errors import CfrkitError
+from . import _cfrkit, cli_args
+from .errors import InvalidArgumentError
 
 #: Sub-commands handled by their own modules: name -> (module, help).
 GAME_TOOLS = {
@@ -25,6 +27,7 @@ GAME_TOOLS = {
     ),
     "setback": ("cfrkit.setback.cli", "Setback (Auction Pitch): train, inspect, play"),
     "schafkopf": ("cfrkit.schafkopf.cli", "Schafkopf: matches, tournaments, play in the terminal"),
+    "bench": ("cfrkit.bench_cli", "compare solvers on a game, side by side with OpenSpiel, with convergence plots"),
 }
 
 
@@ -40,45 +43,50 @@ def emit_json(record: dict) -> None:
 
 
 def _solve_parser(sub) -> None:
-    p = sub.add_parser("solve", help="solve a game with a full-width CFR-family solver")
+    p = sub.add_parser("solve", help="solve a game with a CFR-family solver (full-width or Monte-Carlo)")
     p.add_argument(
         "game",
         nargs="?",
         default="leduc",
         help='game spec, e.g. kuhn, leduc, "blackjack(up=6-6-2,max_hits=1)" (default: leduc)',
     )
-    p.add_argument("--algo", default="cfr+", help="cfr, cfr+, lcfr, dcfr or pcfr+ (default: cfr+)")
-    p.add_argument("--iterations", type=int, default=1000, help="iterations to run (default: 1000)")
-    p.add_argument("--threads", type=int, default=0, help="threads (default: CFRKIT_NUM_THREADS or all cores)")
+    p.add_argument("--algo", default="cfr+", help=f"one of {', '.join(_cfrkit.ALGORITHMS)} (default: cfr+)")
+    p.add_argument(
+        "--iterations", type=cli_args.count(0), default=1000, help="iterations to run in all (default: 1000)"
+    )
+    p.add_argument(
+        "--threads", type=cli_args.threads, default=0, help="threads (default: CFRKIT_NUM_THREADS or all cores)"
+    )
     p.add_argument(
         "--seed",
-        type=int,
+        type=cli_args.seed,
         default=0,
-        help="seed, recorded with the run (full-width solvers are deterministic)",
+        help="seed of es-mccfr and os-mccfr's samples (full-width solvers are deterministic and record it)",
     )
-    p.add_argument("--alpha", type=float, default=1.5, help="DCFR alpha (default 1.5)")
-    p.add_argument("--beta", type=float, default=0.0, help="DCFR beta (default 0)")
-    p.add_argument("--gamma", type=float, default=2.0, help="DCFR gamma (default 2)")
+    p.add_argument("--alpha", type=cli_args.number(), help="DCFR alpha (dcfr only; default 1.5)")
+    p.add_argument("--beta", type=cli_args.number(), help="DCFR beta (dcfr only; default 0)")
+    p.add_argument("--gamma", type=cli_args.number(), help="DCFR gamma (dcfr only; default 2)")
     p.add_argument(
         "--simultaneous",
         action="store_true",
         help="update all players at once instead of alternating",
     )
-    p.add_argument("--out", help="write the average policy to this file")
+    p.add_argument("--out", type=cli_args.out_file, help="write the average policy to this file")
     p.add_argument(
         "--checkpoint",
+        type=cli_args.out_file,
         help="save the solver's state to this file every --checkpoint-every seconds, at the end and on Ctrl-C",
     )
     p.add_argument(
         "--checkpoint-every",
-        type=float,
+        type=cli_args.number(0, above=True),
         default=60.0,
         help="seconds between checkpoints (default 60)",
     )
     p.add_argument(
         "--resume",
         action="store_true",
-        help="continue from --checkpoint if it exists; --iterations is the total",
+        help="continue from --checkpoint (which must exist); --iterations is the total",
     )
     p.add_argument(
         "--json",
@@ -87,11 +95,28 @@ def _solve_parser(sub) -> None:
     )
 
 
+def _dcfr_parameters(a: argparse.Namespace) -> dict:
+    """The DCFR parameters given on the command line, checked by the core against the algorithm:
+    they apply to dcfr only."""
+    given = {k: v for k in ("alpha", "beta", "gamma") if (v := getattr(a, k)) is not None}
+    name = _cfrkit.algorithm_name(a.algo, **given)
+    if given and not name.startswith("dcfr"):
+        flags = ", ".join(f"--{k} {v:g}" for k, v in given.items())
+        raise InvalidArgumentError(f"invalid value for {flags}: DCFR parameters apply to --algo dcfr only, not {name}")
+    return given
+
+
 def solve(args: argparse.Namespace) -> int:
     import cfrkit
 
-    if args.iterations < 0:
-        raise cfrkit.InvalidArgumentError(f"invalid value for --iterations: {args.iterations} (an integer >= 0)")
+    dcfr = _dcfr_parameters(args)
+    if args.resume and not args.checkpoint:
+        raise InvalidArgumentError("invalid value for --resume: no --checkpoint PATH to resume from")
+    if args.resume and not os.path.isfile(args.checkpoint):
+        raise InvalidArgumentError(
+            f"invalid value for --checkpoint: {args.checkpoint!r} (nothing to resume: no such file; "
+            "start without --resume)"
+        )
     started = time.perf_counter()
     game = cfrkit.load_game(args.game)
     build_seconds = time.perf_counter() - started
@@ -101,14 +126,14 @@ def solve(args: argparse.Namespace) -> int:
         threads=args.threads,
         seed=args.seed,
         alternating=not args.simultaneous,
-        alpha=args.alpha,
-        beta=args.beta,
-        gamma=args.gamma,
+        **dcfr,
     )
-    if args.resume and not args.checkpoint:
-        raise cfrkit.InvalidArgumentError("--resume needs --checkpoint PATH")
-    if args.resume and os.path.exists(args.checkpoint):
+    if args.resume:
         solver.load(args.checkpoint)
+        print(
+            f"resuming {args.checkpoint} at iteration {solver.iteration:,} of {args.iterations:,}",
+            file=sys.stderr,
+        )
     last_save = time.monotonic()
 
     def checkpoint(s) -> None:
@@ -174,7 +199,7 @@ def solve(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     import cfrkit
 
-    parser = argparse.ArgumentParser(prog="cfrkit", description="Solve and play imperfect-information card games.")
+    parser = cli_args.Parser(prog="cfrkit", description="Solve and play imperfect-information card games.")
     parser.add_argument("--version", action="version", version=f"cfrkit {cfrkit.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _solve_parser(sub)
@@ -184,26 +209,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Entry point of the ``cfrkit`` command."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    try:
+    """Entry point of the ``cfrkit`` command; returns the exit status."""
+    argv = cli_args.argv_or_sys(argv)
+
+    def command() -> int:
         if argv and argv[0] in GAME_TOOLS:
             import importlib
 
-            module = importlib.import_module(GAME_TOOLS[argv[0]][0])
-            return module.main(argv[1:])
+            return importlib.import_module(GAME_TOOLS[argv[0]][0]).main(argv[1:])
         parser = build_parser()
-        args = parser.parse_args(argv)
-        if args.command is None:
+        parsed = parser.parse_args(argv)
+        if parsed.command is None:
             parser.print_help()
-            return 2
-        return solve(args)
-    except CfrkitError as e:
-        print(f"cfrkit: error: {e}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("cfrkit: interrupted", file=sys.stderr)
-        return 130
+            return cli_args.USAGE_ERROR
+        return solve(parsed)
+
+    return cli_args.run("cfrkit", command)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""The full-width solver: runs the native CFR family in chunks with progress and clean Ctrl-C."""
+"""The solver: runs the native CFR family (full-width and Monte-Carlo) in chunks with progress
+and clean Ctrl-C."""
 
 from __future__ import annotations
 
@@ -16,13 +17,21 @@ ENGINES = ("auto", "lanes")
 
 
 class Solver:
-    """A full-width CFR-family solver over a compiled game.
+    """A CFR-family solver over a compiled game; ``algorithm`` is one of
+    :data:`cfrkit.ALGORITHMS`.
 
-    ``algorithm`` is one of ``cfr`` and ``cfr+`` (exactly OpenSpiel's ``CFRSolver`` and
-    ``CFRPlusSolver``), ``lcfr``, ``dcfr`` (parameters ``alpha``, ``beta``, ``gamma``) and
-    ``pcfr+``. ``threads=0`` uses ``CFRKIT_NUM_THREADS`` or all cores; results are identical for
-    any thread count. Full-width solvers are deterministic; ``seed`` is recorded for
-    reproducibility of runs that mix in sampling.
+    Full-width: ``cfr`` and ``cfr+`` (exactly OpenSpiel's ``CFRSolver`` and ``CFRPlusSolver``),
+    ``lcfr``, ``dcfr`` (parameters ``alpha``, ``beta``, ``gamma``) and ``pcfr+``. They are
+    deterministic and give identical results for any thread count; ``seed`` is only recorded.
+
+    Monte-Carlo: ``es-mccfr`` and ``os-mccfr`` (OpenSpiel's ``ExternalSamplingMCCFRSolver`` and
+    ``OutcomeSamplingMCCFRSolver``; ``epsilon`` is outcome sampling's exploration, default 0.6).
+    Every sample is drawn from ``seed`` (an integer from 0 to 2**64 - 1): the same seed and
+    thread count give identical results. With several threads, iterations run in rounds of
+    :attr:`round_size` whose updates are merged in a fixed order; :meth:`run` splits its work
+    at round boundaries, so a run's result does not depend on how long its chunks took.
+
+    ``threads=0`` uses ``CFRKIT_NUM_THREADS`` or all cores.
 
     ``engine`` picks how traversals are computed: ``"auto"`` (the default) walks Blackjack++
     trees over per-player ranges (about 20× faster there) and every other game over deal
@@ -41,6 +50,7 @@ class Solver:
         beta: float = 0.0,
         gamma: float = 2.0,
         engine: str = "auto",
+        epsilon: Optional[float] = None,
     ) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"game must be a cfrkit.Game (from cfrkit.load_game), not {type(game).__name__}")
@@ -53,8 +63,9 @@ class Solver:
 
             raise InvalidArgumentError(f"invalid value for engine: {engine!r} (one of {', '.join(ENGINES)})")
         self.game = game
-        self.seed = seed
-        self._native = _cfrkit.Solver(game, algorithm, threads, alternating, alpha, beta, gamma)
+        self._native = _cfrkit.Solver(
+            game, algorithm, threads, alternating, alpha, beta, gamma, seed=seed, epsilon=epsilon
+        )
         if engine == "lanes":
             self._native.use_lanes()
 
@@ -65,8 +76,25 @@ class Solver:
 
     @property
     def engine(self) -> str:
-        """The traversal engine in use: ``"ranges"`` (Blackjack++) or ``"lanes"``."""
+        """The traversal engine in use: ``"ranges"`` (Blackjack++), ``"lanes"`` or ``"sampled"``
+        (MCCFR)."""
         return self._native.engine
+
+    @property
+    def seed(self) -> int:
+        """The seed (MCCFR draws every sample from it; full-width solvers only record it)."""
+        return self._native.seed
+
+    @property
+    def epsilon(self) -> Optional[float]:
+        """Outcome sampling's exploration (``None`` for other algorithms)."""
+        return self._native.epsilon
+
+    @property
+    def round_size(self) -> int:
+        """Iterations that run as one unit (1 except for MCCFR on several threads); runs split
+        at multiples of it give the results of the unsplit run."""
+        return self._native.round_size
 
     @property
     def iteration(self) -> int:
@@ -104,9 +132,15 @@ class Solver:
 
             bar = tqdm(total=iterations, unit="it", desc=f"{self.algorithm} {self.game.spec}")
         done, chunk = 0, 1
+        step = self._native.round_size
         try:
             while done < iterations:
                 n = min(chunk, iterations - done)
+                if step > 1 and n < iterations - done:
+                    # End the chunk on a round boundary (at least one round ahead).
+                    end = self.iteration + n
+                    end = max(end - end % step, self.iteration - self.iteration % step + step)
+                    n = min(end - self.iteration, iterations - done)
                 start = time.perf_counter()
                 done += self._native.run(n)
                 elapsed = time.perf_counter() - start
@@ -137,8 +171,9 @@ class Solver:
         self._native.save(path)
 
     def load(self, path) -> None:
-        """Restores a checkpoint written by :meth:`save` for the same game, keys and algorithm;
-        the run then continues exactly as if it had never stopped."""
+        """Restores a checkpoint written by :meth:`save` for the same game, keys and algorithm
+        (and for MCCFR the same seed and epsilon); the run then continues exactly as if it had
+        never stopped (for MCCFR: with the same thread count)."""
         self._native.load(path)
 
     def average_policy(self, transform: Optional[Callable[[Policy], Policy]] = None) -> Policy:
@@ -167,5 +202,5 @@ class Solver:
     def __repr__(self) -> str:
         return (
             f"Solver({self.game.spec!r}, algorithm={self.algorithm!r},"
-            f" iteration={self.iteration}, threads={self.threads}, engine={self.engine!r})"
+            f" iteration={self.iteration}, threads={self.threads}, seed={self.seed}, engine={self.engine!r})"
         )

@@ -22,16 +22,15 @@ from __future__ import annotations
 
 from typing import Callable, Union
 
+from .. import _cfrkit
 from .._cfrkit import SetbackAgent as Agent
 from .._cfrkit import SetbackView as View
 from ..errors import InvalidArgumentError
 
 AgentLike = Union[str, Agent, Callable[[View], Union[int, str]]]
 
-SPECS = (
-    "random, rules, table:DIR[+DIR2], table-sampled:DIR[+DIR2], db:PATH, pimc[:worlds=N,threads=T,seed=S], "
-    "hybrid:DBPATH[,worlds=N,threads=T,seed=S]"
-)
+#: The agent spec strings the core accepts (``cfrkit_core::games::setback::registry``).
+SPECS: str = _cfrkit.SETBACK_AGENT_SPECS
 
 
 def agent(spec: AgentLike, name: str | None = None) -> Agent:

@@ -4,8 +4,10 @@
   [--algo cs-cfr|cs-cfr-2x|cs-cfr-merged|es-mccfr] [--seed S] [--resume] [--checkpoint-seconds X] [--json]``
   — trains the baseline deal game, or the bootstrap auction game played out by the baseline in
   DIR0; shows progress (iterations, deals/s, infosets, memory, root value of the non-dealer
-  team); checkpoints atomically every X seconds and on Ctrl-C or SIGTERM; ``--resume``
-  continues a checkpoint exactly.
+  team); checkpoints atomically every X seconds, and on Ctrl-C or SIGTERM writes the checkpoint
+  and the strategy of the deals done; ``--resume`` continues a checkpoint exactly and says
+  where. One run at a time may use DIR (a second is refused while the first lives); temporary
+  files of killed writes are removed when the next run starts.
 * ``export-db --baseline DIR --bootstrap DIR2 --out setback.db [--json]`` — the SQLite strategy
   database (spec §4.1).
 * ``show FILE [--key KEY ...] [--json]`` — summary of a strategy file, or the average strategy
@@ -14,6 +16,7 @@
   to act in a fresh deal.
 
 Errors print one line on stderr and exit with status 2; Ctrl-C or SIGTERM saves and exits with 130.
+Names (algorithms, stages, agents, file names) come from the core.
 """
 
 from __future__ import annotations
@@ -24,14 +27,12 @@ import signal
 import sys
 from collections.abc import Sequence
 
-from ..errors import CfrkitError
-from . import ALGORITHMS, STAGES, Deal, Strategy, TrainingInterrupted, export_db, play_cli, train
+from .. import cli_args
+from . import CHECKPOINT_FILE, STRATEGY_FILE, Deal, Strategy, TrainingInterrupted, export_db, play_cli, train
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="cfrkit setback", description="Setback (Auction Pitch): train, export, inspect, play"
-    )
+    p = cli_args.Parser(prog="cfrkit setback", description="Setback (Auction Pitch): train, export, inspect, play")
     sub = p.add_subparsers(dest="command", required=True)
 
     t = sub.add_parser(
@@ -39,11 +40,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     t.add_argument(
         "--iterations",
-        type=int,
+        type=cli_args.count(0),
         required=True,
         help="total deals to reach (a resumed run continues to it)",
     )
-    t.add_argument("--out", required=True, help="directory for checkpoint.cfrkit and strategy.cfrkit")
+    t.add_argument(
+        "--out",
+        type=cli_args.out_dir,
+        required=True,
+        help=f"directory for {CHECKPOINT_FILE} and {STRATEGY_FILE} (one run at a time)",
+    )
     t.add_argument(
         "--stage",
         default="baseline",
@@ -52,7 +58,7 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--baseline", help="the baseline training directory whose argmax plays out bootstrap deals")
     t.add_argument(
         "--threads",
-        type=int,
+        type=cli_args.threads,
         default=0,
         help="worker threads (default 0: CFRKIT_NUM_THREADS or all cores)",
     )
@@ -64,11 +70,11 @@ def _parser() -> argparse.ArgumentParser:
         "the original's published numbers), cs-cfr-merged (faster: one walk per post-auction "
         "state, different dynamics) or es-mccfr",
     )
-    t.add_argument("--seed", type=int, default=0, help="seed of the deal stream (default 0)")
-    t.add_argument("--resume", action="store_true", help="continue the checkpoint in --out")
+    t.add_argument("--seed", type=cli_args.seed, default=0, help="seed of the deal stream (default 0)")
+    t.add_argument("--resume", action="store_true", help="continue the checkpoint in --out (which must hold one)")
     t.add_argument(
         "--checkpoint-seconds",
-        type=float,
+        type=cli_args.number(0, above=True),
         default=600.0,
         help="seconds between checkpoints (default 600)",
     )
@@ -77,11 +83,13 @@ def _parser() -> argparse.ArgumentParser:
     e = sub.add_parser("export-db", help="write the SQLite strategy database of a baseline and a bootstrap run")
     e.add_argument("--baseline", required=True, help="baseline training directory (or strategy file)")
     e.add_argument("--bootstrap", required=True, help="bootstrap training directory (or strategy file)")
-    e.add_argument("--out", required=True, help="the database file to write (replaced atomically)")
+    e.add_argument(
+        "--out", type=cli_args.out_file, required=True, help="the database file to write (replaced atomically)"
+    )
     e.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     s = sub.add_parser("show", help="summarise a strategy file or print the strategy of keys")
-    s.add_argument("file", help="a strategy file (DIR/strategy.cfrkit)")
+    s.add_argument("file", type=cli_args.in_file, help=f"a strategy file (DIR/{STRATEGY_FILE})")
     s.add_argument("--key", action="append", default=[], help="a key string, e.g. 0AJ4 (repeatable)")
     s.add_argument("--json", action="store_true", help="print JSON")
 
@@ -93,7 +101,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="HAND",
         help='four hands, dealer first, e.g. "AS JS 4S KH 7H 9D"',
     )
-    g.add_argument("--seed", type=int, help="a random deal from this seed")
+    g.add_argument("--seed", type=cli_args.seed, help="a random deal from this seed")
     play_cli.add_commands(sub)
     return p
 
@@ -119,20 +127,17 @@ class _Progress:
         if self.tty:
             self.stream.write("\n")
 
+    def say(self, message: str) -> None:
+        """One line of news about the run (a resume, files cleaned up)."""
+        self.stream.write(message + "\n")
+        self.stream.flush()
+
 
 def _interrupt(signum, frame):
     raise KeyboardInterrupt
 
 
 def _train(a: argparse.Namespace) -> int:
-    if a.algo not in ALGORITHMS:
-        raise CfrkitError(f"invalid value for --algo: {a.algo!r} (one of {', '.join(ALGORITHMS)})")
-    if a.stage not in STAGES:
-        raise CfrkitError(f"invalid value for --stage: {a.stage!r} (one of {', '.join(STAGES)})")
-    if (a.stage == "bootstrap") != (a.baseline is not None):
-        raise CfrkitError(
-            f"invalid value for --baseline: {a.baseline!r} (required with --stage bootstrap, and only with it)"
-        )
     prog = _Progress(sys.stderr)
     # SIGTERM (e.g. from a job scheduler, or for a background job, which ignores SIGINT) stops
     # training like Ctrl-C: checkpoint, then exit 130.
@@ -149,11 +154,13 @@ def _train(a: argparse.Namespace) -> int:
             resume=a.resume,
             checkpoint_seconds=a.checkpoint_seconds,
             progress=prog,
+            log=prog.say,
         )
     except TrainingInterrupted as e:
         prog.done()
         print(
-            f"interrupted at {e.result.iterations:,} deals; checkpoint saved to {e.result.checkpoint}",
+            f"interrupted at {e.result.iterations:,} deals; checkpoint saved to {e.result.checkpoint}"
+            + (f"; strategy written to {e.result.strategy}" if e.result.strategy else ""),
             file=sys.stderr,
         )
         if a.json:
@@ -162,26 +169,29 @@ def _train(a: argparse.Namespace) -> int:
     finally:
         signal.signal(signal.SIGTERM, previous)
     prog.done()
-    if a.json:
-        print(json.dumps(r.to_dict(), sort_keys=True))
-    else:
-        print(
-            f"{r.iterations:,} deals ({r.iterations_this_run:,} in {r.seconds:.1f} s, {r.deals_per_second:.1f} deals/s "
-            f"on {r.threads} threads); {r.infosets:,} infosets, {r.bytes_per_infoset:.1f} bytes/infoset; "
-            f"root value of the non-dealer team {r.root_value:+.4f}; strategy in {r.strategy}"
-        )
+    cli_args.report(
+        a.json,
+        r.to_dict(),
+        lambda: (
+            f"{r.iterations:,} deals ({r.iterations_this_run:,} in {r.seconds:.1f} s, "
+            f"{r.deals_per_second:.1f} deals/s on {r.threads} threads); {r.infosets:,} infosets, "
+            f"{r.bytes_per_infoset:.1f} bytes/infoset; root value of the non-dealer team {r.root_value:+.4f}; "
+            f"strategy in {r.strategy}"
+        ),
+    )
     return 0
 
 
 def _export_db(a: argparse.Namespace) -> int:
     r = export_db(a.baseline, a.bootstrap, a.out)
-    if a.json:
-        print(json.dumps(r.to_dict(), sort_keys=True))
-    else:
-        print(
+    cli_args.report(
+        a.json,
+        r.to_dict(),
+        lambda: (
             f"{a.out}: {r.baseline_rows:,} establish/playout rows + {r.bootstrap_rows:,} auction rows, "
             f"{r.bytes / 2**20:.1f} MiB in {r.seconds:.1f} s"
-        )
+        ),
+    )
     return 0
 
 
@@ -205,11 +215,7 @@ def _show(a: argparse.Namespace) -> int:
         "infosets": len(s),
         "root_value": s.root_value,
     }
-    if a.json:
-        print(json.dumps(info, sort_keys=True))
-    else:
-        for k, v in info.items():
-            print(f"{k}: {v}")
+    cli_args.report(a.json, info, lambda: "\n".join(f"{k}: {v}" for k, v in info.items()))
     return 0
 
 
@@ -222,17 +228,15 @@ def _deal(a: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Runs ``cfrkit setback`` with ``argv`` (without the program and sub-command names)."""
-    a = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    try:
-        return {"train": _train, "export-db": _export_db, "show": _show, "deal": _deal, **play_cli.COMMANDS}[a.command](
-            a
-        )
-    except CfrkitError as e:
-        print(f"cfrkit setback: error: {e}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
+    """Runs ``cfrkit setback`` with ``argv`` (without the program and sub-command names);
+    returns the exit status."""
+    commands = {"train": _train, "export-db": _export_db, "show": _show, "deal": _deal, **play_cli.COMMANDS}
+
+    def command() -> int:
+        a = _parser().parse_args(cli_args.argv_or_sys(argv))
+        return commands[a.command](a)
+
+    return cli_args.run("cfrkit setback", command)
 
 
 if __name__ == "__main__":

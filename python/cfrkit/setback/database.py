@@ -14,7 +14,6 @@ import os
 import time
 
 from .._cfrkit import setback_export_db
-from .training import strategy_path
 
 
 @dataclasses.dataclass
@@ -34,9 +33,8 @@ class ExportResult:
 def export_db(baseline: str | os.PathLike, bootstrap: str | os.PathLike, out: str | os.PathLike) -> ExportResult:
     """Writes the database of a baseline and a bootstrap run (training directories or strategy
     files) to ``out``."""
-    base, boot = strategy_path(baseline), strategy_path(bootstrap)
     t0 = time.monotonic()
-    rows = setback_export_db(base, boot, out)
+    rows = setback_export_db(baseline, bootstrap, out)
     seconds = time.monotonic() - t0
     return ExportResult(str(out), rows[0], rows[1], os.path.getsize(out), seconds)
 

@@ -15,7 +15,6 @@ import math
 import time
 
 from .._cfrkit import setback_match
-from ..errors import InvalidArgumentError
 from .agents import AgentLike, agent
 
 
@@ -73,10 +72,6 @@ def play_match(a: AgentLike, b: AgentLike, pairs: int = 1000, *, seed: int = 0, 
     The 95% intervals treat each pair as one observation (normal approximation): its share of
     wins for the win rate, its point difference and deal count for the margin per deal.
     """
-    for name, v in (("pairs", pairs), ("seed", seed), ("threads", threads)):
-        if not isinstance(v, int) or isinstance(v, bool) or v < (1 if name == "pairs" else 0):
-            allowed = "a positive integer" if name == "pairs" else "a non-negative integer"
-            raise InvalidArgumentError(f"invalid value for {name}: {v!r} ({allowed})")
     aa, bb = agent(a), agent(b)
     t0 = time.perf_counter()
     r = setback_match(aa, bb, pairs, seed, threads)

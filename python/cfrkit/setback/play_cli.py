@@ -15,9 +15,9 @@ Agents: see :data:`cfrkit.setback.agents.SPECS`.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
+from .. import cli_args
 from .agents import SPECS as AGENTS_HELP
 from .matches import play_match
 from .play import Quit, play_game
@@ -29,26 +29,32 @@ def add_commands(sub) -> None:
     m = sub.add_parser("match", help="duplicate-pair match between two agents (win rate with a 95%% CI)")
     m.add_argument("--a", required=True, metavar="AGENT", help=f"agent A, seated West-East: {AGENTS_HELP}")
     m.add_argument("--b", required=True, metavar="AGENT", help="agent B, seated North-South")
-    m.add_argument("--pairs", type=int, default=1000, help="duplicate pairs, 2 games each (default 1000)")
-    m.add_argument("--threads", type=int, default=0, help="threads (default 0: CFRKIT_NUM_THREADS or all cores)")
-    m.add_argument("--seed", type=int, default=0, help="seed of the decks and random choices (default 0)")
+    m.add_argument("--pairs", type=cli_args.count(1), default=1000, help="duplicate pairs, 2 games each (default 1000)")
+    m.add_argument(
+        "--threads", type=cli_args.threads, default=0, help="threads (default 0: CFRKIT_NUM_THREADS or all cores)"
+    )
+    m.add_argument("--seed", type=cli_args.seed, default=0, help="seed of the decks and random choices (default 0)")
     m.add_argument("--json", action="store_true", help="print the figures as one JSON line")
 
     t = sub.add_parser("tournament", help="every pair of agents in duplicate matches: a cross table with 95%% CIs")
     t.add_argument("--agents", nargs="+", required=True, metavar="AGENT", help=f"two or more agents: {AGENTS_HELP}")
-    t.add_argument("--pairs", type=int, default=1000, help="duplicate pairs per match, 2 games each (default 1000)")
-    t.add_argument("--threads", type=int, default=0, help="threads (default 0: CFRKIT_NUM_THREADS or all cores)")
-    t.add_argument("--seed", type=int, default=0, help="seed of the decks and random choices (default 0)")
+    t.add_argument(
+        "--pairs", type=cli_args.count(1), default=1000, help="duplicate pairs per match, 2 games each (default 1000)"
+    )
+    t.add_argument(
+        "--threads", type=cli_args.threads, default=0, help="threads (default 0: CFRKIT_NUM_THREADS or all cores)"
+    )
+    t.add_argument("--seed", type=cli_args.seed, default=0, help="seed of the decks and random choices (default 0)")
     t.add_argument("--json", action="store_true", help="print the matches as one JSON line")
 
     p = sub.add_parser("play", help="play a game in the terminal with a bot partner against two bots")
     p.add_argument("--bots", default="rules", metavar="AGENT", help=f"the three bots (default rules): {AGENTS_HELP}")
-    p.add_argument("--seed", type=int, default=None, help="seed of the decks (default: random)")
+    p.add_argument("--seed", type=cli_args.seed, default=None, help="seed of the decks (default: random)")
 
 
 def _match(a: argparse.Namespace) -> int:
     r = play_match(a.a, a.b, a.pairs, seed=a.seed, threads=a.threads)
-    print(json.dumps(r.to_dict(), sort_keys=True) if a.json else str(r))
+    cli_args.report(a.json, r.to_dict(), lambda: str(r))
     return 0
 
 
@@ -57,7 +63,7 @@ def _tournament(a: argparse.Namespace) -> int:
         print(str(m), file=sys.stderr)
 
     r = tournament(a.agents, a.pairs, seed=a.seed, threads=a.threads, progress=None if a.json else progress)
-    print(json.dumps(r.to_dict(), sort_keys=True) if a.json else r.table())
+    cli_args.report(a.json, r.to_dict(), r.table)
     return 0
 
 

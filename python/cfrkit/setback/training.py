@@ -1,6 +1,9 @@
 """Driving a Setback training run — the baseline deal game, or the bootstrap (score-aware)
 auction game played out by a trained baseline: chunks with the GIL released, progress, periodic
-and Ctrl-C checkpoints (atomic, checksummed), exact resume."""
+and Ctrl-C checkpoints (atomic, checksummed), exact resume, one run per directory.
+
+Names (algorithms, stages, file names) and every check of the arguments come from the core
+(``cfrkit_core::games::setback::registry``)."""
 
 from __future__ import annotations
 
@@ -10,13 +13,19 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from .._cfrkit import SetbackTrainer as Trainer
+from .. import _cfrkit
+from .._cfrkit import RunLock
+from .._cfrkit import SetbackTrainSpec as TrainSpec
 from ..errors import InvalidArgumentError
 
-ALGORITHMS = ("cs-cfr", "cs-cfr-2x", "cs-cfr-merged", "es-mccfr")
-STAGES = ("baseline", "bootstrap")
-CHECKPOINT_FILE = "checkpoint.cfrkit"
-STRATEGY_FILE = "strategy.cfrkit"
+#: Training algorithms.
+ALGORITHMS: tuple[str, ...] = tuple(_cfrkit.SETBACK_ALGORITHMS)
+#: Training stages, in the order they are trained.
+STAGES: tuple[str, ...] = tuple(_cfrkit.SETBACK_STAGES)
+#: The checkpoint's file name in a training directory.
+CHECKPOINT_FILE: str = _cfrkit.SETBACK_CHECKPOINT_FILE
+#: The strategy's file name in a training directory.
+STRATEGY_FILE: str = _cfrkit.SETBACK_STRATEGY_FILE
 
 
 @dataclasses.dataclass
@@ -53,14 +62,7 @@ def _rss_bytes() -> int:
 
 def strategy_path(path: str | os.PathLike) -> Path:
     """The strategy file of a training directory (``DIR/strategy.cfrkit``), or ``path`` itself."""
-    p = Path(path)
-    f = p / STRATEGY_FILE if p.is_dir() else p
-    if not f.is_file():
-        raise InvalidArgumentError(
-            f"invalid value for strategy path: {str(path)!r} (a training directory holding {STRATEGY_FILE}, "
-            "or a strategy file)"
-        )
-    return f
+    return Path(_cfrkit.setback_strategy_path(path))
 
 
 def train(
@@ -77,63 +79,51 @@ def train(
     progress: Callable[[dict], None] | None = None,
     progress_seconds: float = 2.0,
     write_strategy: bool = True,
+    log: Callable[[str], None] | None = None,
 ) -> TrainResult:
     """Trains until ``iterations`` deals are done in total: the baseline deal game, or with
     ``stage="bootstrap"`` the score-aware auction game (spec §2.9: a random game score per deal,
     the playout by the argmax of ``baseline`` — a baseline training directory or strategy file —
     and a ±5.5 game-win bonus; cs-cfr only).
 
-    Writes ``out/checkpoint.cfrkit`` every ``checkpoint_seconds``, at the end and on Ctrl-C
-    (then re-raises ``KeyboardInterrupt`` after saving), and ``out/strategy.cfrkit`` at the end.
-    With ``resume=True`` an existing checkpoint in ``out`` is continued exactly (same algorithm
-    and seed; deal ``i`` depends only on the seed and ``i``). Without it, an existing checkpoint
-    is refused rather than overwritten. ``progress`` is called with a dict of figures.
+    Writes ``out/checkpoint.cfrkit`` every ``checkpoint_seconds``, at the end and on Ctrl-C, and
+    ``out/strategy.cfrkit`` at the end and on Ctrl-C (then raises :class:`TrainingInterrupted`
+    after saving both). With ``resume=True`` the checkpoint in ``out`` is continued exactly
+    (same algorithm and seed; deal ``i`` depends only on the seed and ``i``); it must exist.
+    Without it, an existing checkpoint is refused rather than overwritten. While the run lasts
+    it holds ``out`` (a lock on ``out/.lock``): a second run on the same directory is refused.
+    Temporary files left in ``out`` by killed writes are removed first. ``progress`` is called
+    with a dict of figures; ``log`` with one-line news (where a resume starts, files removed).
     """
-    if stage not in STAGES:
-        raise InvalidArgumentError(f"invalid value for stage: {stage!r} (one of {', '.join(STAGES)})")
-    if stage == "bootstrap":
-        if baseline is None:
-            raise InvalidArgumentError(
-                "invalid value for baseline: None (the bootstrap stage needs a trained baseline directory)"
-            )
-        if algo != "cs-cfr":
-            raise InvalidArgumentError(f"invalid value for algo: {algo!r} (the bootstrap stage trains with cs-cfr)")
-        baseline = strategy_path(baseline)
-    elif baseline is not None:
-        raise InvalidArgumentError(
-            f"invalid value for baseline: {str(baseline)!r} (only the bootstrap stage plays out with a baseline)"
-        )
-    if algo not in ALGORITHMS:
-        raise InvalidArgumentError(f"invalid value for algo: {algo!r} (one of {', '.join(ALGORITHMS)})")
-    if not isinstance(iterations, int) or iterations < 0:
-        raise InvalidArgumentError(f"invalid value for iterations: {iterations!r} (a non-negative integer)")
-    for name, value, limit in (("seed", seed, 2**64), ("threads", threads, 2**16)):
-        if not isinstance(value, int) or not 0 <= value < limit:
-            raise InvalidArgumentError(f"invalid value for {name}: {value!r} (an integer from 0 to {limit - 1})")
-    if not checkpoint_seconds > 0:
+    spec = TrainSpec(iterations, stage=stage, algo=algo, baseline=baseline, seed=seed, threads=threads)
+    if not (isinstance(checkpoint_seconds, (int, float)) and checkpoint_seconds > 0):
         raise InvalidArgumentError(f"invalid value for checkpoint_seconds: {checkpoint_seconds!r} (a positive number)")
     out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    ckpt = out / CHECKPOINT_FILE
-    if ckpt.exists():
-        if not resume:
-            raise InvalidArgumentError(
-                f"invalid value for out: {str(out)!r} (it already holds {CHECKPOINT_FILE}; "
-                "resume it or choose another directory)"
-            )
-        trainer = Trainer.load(ckpt, threads, baseline)
-        if trainer.stage != stage:
-            raise InvalidArgumentError(
-                f"invalid value for stage: {stage!r} (the checkpoint in {str(out)!r} is of the {trainer.stage} stage)"
-            )
-        if trainer.algo != algo or trainer.seed != seed:
-            raise InvalidArgumentError(
-                f"invalid value for algo/seed: {algo!r}/{seed} (the checkpoint in {str(out)!r} was made with "
-                f"{trainer.algo!r}/{trainer.seed}; resume with those)"
-            )
-    else:
-        trainer = Trainer(algo, seed, threads, baseline)
+    with RunLock(out):
+        return _train_locked(spec, out, resume, checkpoint_seconds, progress, progress_seconds, write_strategy, log)
 
+
+def _train_locked(
+    spec: TrainSpec,
+    out: Path,
+    resume: bool,
+    checkpoint_seconds: float,
+    progress: Callable[[dict], None] | None,
+    progress_seconds: float,
+    write_strategy: bool,
+    log: Callable[[str], None] | None,
+) -> TrainResult:
+    iterations = spec.iterations
+    ckpt = out / CHECKPOINT_FILE
+    trainer, resumed_from, removed = spec.start(out, resume)
+    if log is not None:
+        for f in removed:
+            log(f"removed {f}, a temporary file of an interrupted write")
+        if resumed_from is not None:
+            log(
+                f"resuming {resumed_from}: {trainer.iterations:,} deals done, "
+                f"continuing to {iterations:,} ({trainer.stage}, {trainer.algo}, seed {trainer.seed})"
+            )
     start_iterations = trainer.iterations
     t0 = time.monotonic()
     last_ckpt = t0
@@ -172,7 +162,8 @@ def train(
         interrupted = True
     trainer.save_checkpoint(ckpt)
     strategy = None
-    if write_strategy and not interrupted:
+    if write_strategy:
+        # Also after Ctrl-C: the strategy of the deals done, the same as the checkpoint's.
         strategy = out / STRATEGY_FILE
         trainer.save_strategy(strategy)
     seconds = time.monotonic() - t0
@@ -201,10 +192,12 @@ def train(
 
 
 class TrainingInterrupted(KeyboardInterrupt):
-    """Ctrl-C stopped training; the checkpoint was saved. ``result`` holds the figures."""
+    """Ctrl-C stopped training; the checkpoint (and the strategy) were saved. ``result`` holds
+    the figures."""
 
     def __init__(self, result: TrainResult):
+        strategy = f"; strategy written to {result.strategy}" if result.strategy else ""
         super().__init__(
-            f"training interrupted at iteration {result.iterations}; checkpoint saved to {result.checkpoint}"
+            f"training interrupted at iteration {result.iterations}; checkpoint saved to {result.checkpoint}{strategy}"
         )
         self.result = result

@@ -2,7 +2,7 @@
 //! `setback_steady CHECKPOINT [deals] [threads]` (defaults 1000, 1). Loading is not timed.
 //! Prints deals per second and the root value, which with one thread depends only on the
 //! checkpoint and the deals (a check that speed work changes no number).
-use cfrkit_core::games::setback::store::load_checkpoint;
+use cfrkit_core::games::setback::train::load_checkpoint;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};

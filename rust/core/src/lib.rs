@@ -3,6 +3,7 @@
 //! Python bindings live in the `cfrkit-python` crate; nothing here knows about Python.
 
 pub mod arena;
+pub mod cards;
 pub mod cfr;
 pub mod error;
 pub mod eval;
@@ -12,6 +13,7 @@ pub mod key_list;
 pub mod keying;
 pub mod policy;
 pub mod prefetch;
+pub mod sampled;
 pub mod search;
 pub mod spec;
 pub mod store;

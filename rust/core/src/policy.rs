@@ -10,6 +10,20 @@ use std::path::Path;
 
 const KIND: &[u8; 8] = b"POLICY\0\0";
 
+/// Index of the largest value, the first (lowest index) among equal ones; values are compared
+/// exactly, and 0 is returned for an empty list. The one tie rule of table strategies (the
+/// original Setback program's `StrategyProfile.Best`) and of PIMC's choices
+/// (`search::best_option`).
+pub fn argmax<T: PartialOrd>(values: impl IntoIterator<Item = T>) -> usize {
+    let mut best: Option<(usize, T)> = None;
+    for (i, v) in values.into_iter().enumerate() {
+        if best.as_ref().is_none_or(|(_, b)| v > *b) {
+            best = Some((i, v));
+        }
+    }
+    best.map_or(0, |(i, _)| i)
+}
+
 /// A tabular policy: for each information-state key, its actions and their probabilities.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TabularPolicy {

@@ -5,14 +5,14 @@ mod common;
 
 use cfrkit_core::games::setback::bootstrap::{self, WIN_BONUS};
 use cfrkit_core::games::setback::keys;
-use cfrkit_core::games::setback::play::agent;
 use cfrkit_core::games::setback::play::database::{export, Database};
 use cfrkit_core::games::setback::play::game::Game;
 use cfrkit_core::games::setback::play::random::RandomAgent;
 use cfrkit_core::games::setback::play::strategy_agent::{Source, StrategyAgent, TableMode, Tables};
+use cfrkit_core::games::setback::registry;
 use cfrkit_core::games::setback::rules::{Deal, Phase};
-use cfrkit_core::games::setback::store::{load_checkpoint, save_checkpoint, Stage, Strategy};
-use cfrkit_core::games::setback::train::{Algo, Trainer};
+use cfrkit_core::games::setback::store::{Stage, Strategy};
+use cfrkit_core::games::setback::train::{load_checkpoint, save_checkpoint, Algo, Trainer};
 use common::table_of;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
@@ -32,7 +32,7 @@ fn temp_dir(tag: &str) -> PathBuf {
 fn baseline(deals: u64) -> Arc<Strategy> {
     let mut t = Trainer::new(Algo::CsCfr, 7, 2).unwrap();
     t.run(deals, LONG, &AtomicBool::new(false));
-    Arc::new(Strategy::from_trainer(&t))
+    Arc::new(t.strategy())
 }
 
 #[test]
@@ -57,12 +57,9 @@ fn bootstrap_training_resumes_exactly_and_holds_only_score_aware_auction_keys() 
     assert!(e.contains("the baseline strategy this bootstrap checkpoint was trained with"), "{e}");
     let e = load_checkpoint(&path, 1, Some(baseline(3))).err().unwrap().to_string();
     assert!(e.contains("fingerprint"), "{e}");
-    assert!(
-        Trainer::bootstrap(Arc::new(Strategy::from_trainer(&whole)), 0, 1).is_err(),
-        "the baseline must be baseline"
-    );
+    assert!(Trainer::bootstrap(Arc::new(whole.strategy()), 0, 1).is_err(), "the baseline must be baseline");
 
-    let s = Strategy::from_trainer(&whole);
+    let s = whole.strategy();
     assert_eq!(s.stage, Stage::Bootstrap);
     assert!(s.keys.len() > 500, "{}", s.keys.len());
     for &k in &s.keys {
@@ -80,7 +77,7 @@ fn bootstrap_training_resumes_exactly_and_holds_only_score_aware_auction_keys() 
 fn bootstrap_payoff_adds_the_game_win_bonus() {
     // With an empty baseline every playout decision takes the first abstract action, so the
     // deal's score is fixed; the payoff then depends only on the game score.
-    let empty = Strategy::from_trainer(&Trainer::new(Algo::CsCfr, 0, 1).unwrap());
+    let empty = Trainer::new(Algo::CsCfr, 0, 1).unwrap().strategy();
     let mut checked = 0;
     for seed in 0..40 {
         let mut d = Deal::seeded(seed);
@@ -117,7 +114,7 @@ fn the_database_player_chooses_what_the_table_player_chooses() {
     let base = baseline(30);
     let mut boot = Trainer::bootstrap(base.clone(), 1, 2).unwrap();
     boot.run(3000, LONG, &stop);
-    let boot = Arc::new(Strategy::from_trainer(&boot));
+    let boot = Arc::new(boot.strategy());
     let dir = temp_dir("roundtrip");
     let db_path = dir.join("setback.db");
     let stats = export(&base, &boot, &db_path).unwrap();
@@ -136,7 +133,7 @@ fn the_database_player_chooses_what_the_table_player_chooses() {
         "tables",
     );
     let player = StrategyAgent::new(db.clone(), "db");
-    let parsed = agent::parse(&format!("db:{}", db_path.display())).unwrap();
+    let parsed = registry::agent(&format!("db:{}", db_path.display())).unwrap();
     let mut rng = Pcg64::seed_from_u64(5);
     let mut sources = [0usize; 3];
     for g in 0..20 {
@@ -171,6 +168,6 @@ fn the_database_player_chooses_what_the_table_player_chooses() {
     std::fs::write(&junk, b"not a database").unwrap();
     let e = Database::open(&junk).err().unwrap().to_string();
     assert!(e.contains("junk.db"), "{e}");
-    assert!(agent::parse("db:/nonexistent/setback.db").is_err());
+    assert!(registry::agent("db:/nonexistent/setback.db").is_err());
     std::fs::remove_dir_all(&dir).unwrap();
 }

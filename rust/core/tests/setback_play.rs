@@ -3,16 +3,18 @@
 use cfrkit_core::games::setback::abstraction::actions;
 use cfrkit_core::games::setback::cards::{self, parse_card, Card};
 use cfrkit_core::games::setback::keys;
-use cfrkit_core::games::setback::play::agent::{self, Agent};
+use cfrkit_core::games::setback::play::agent::Agent;
 use cfrkit_core::games::setback::play::game::{Game, Move};
 use cfrkit_core::games::setback::play::matches::{play_pair_games, run_match};
 use cfrkit_core::games::setback::play::random::RandomAgent;
 use cfrkit_core::games::setback::play::rules_agent::{best_suit, RulesAgent};
 use cfrkit_core::games::setback::play::strategy_agent::{Source, StrategyAgent, TableMode, Tables};
 use cfrkit_core::games::setback::play::view::View;
+use cfrkit_core::games::setback::registry;
 use cfrkit_core::games::setback::rules::Deal;
 use cfrkit_core::games::setback::store::{Stage, Strategy};
 use cfrkit_core::games::setback::train::Algo;
+use cfrkit_core::sampled::KeyedPolicy;
 use cfrkit_core::Result;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
@@ -37,18 +39,13 @@ fn strategy(entries: Vec<(u64, Vec<f32>)>) -> Strategy {
         seed: 0,
         iterations: 0,
         root_value: 0.0,
-        keys: Vec::new(),
-        offsets: Vec::new(),
-        probs: Vec::new(),
+        policy: KeyedPolicy::new(),
     };
     let mut entries = entries;
     entries.sort_by_key(|e| e.0);
     for (k, p) in entries {
-        s.keys.push(k);
-        s.offsets.push(s.probs.len() as u64);
-        s.probs.extend(p);
+        s.policy.push(k, &p);
     }
-    s.offsets.push(s.probs.len() as u64);
     s
 }
 
@@ -122,13 +119,13 @@ fn the_view_shows_only_the_players_own_cards_and_public_play() {
 
 #[test]
 fn agent_specs_and_their_errors() {
-    assert_eq!(agent::parse("random").unwrap().name(), "random");
-    assert_eq!(agent::parse("rules").unwrap().name(), "rules");
+    assert_eq!(registry::agent("random").unwrap().name(), "random");
+    assert_eq!(registry::agent("rules").unwrap().name(), "rules");
     for bad in ["bogus", "table", "table:", "rules:x"] {
-        let e = agent::parse(bad).err().unwrap().to_string();
+        let e = registry::agent(bad).err().unwrap().to_string();
         assert!(e.contains(bad) && e.contains("random, rules, table:DIR"), "{e}");
     }
-    let e = agent::parse("table:/nonexistent/dir").err().unwrap().to_string();
+    let e = registry::agent("table:/nonexistent/dir").err().unwrap().to_string();
     assert!(e.contains("/nonexistent/dir") && e.contains("strategy.cfrkit"), "{e}");
 }
 

@@ -2,8 +2,8 @@
 
 mod common;
 
-use cfrkit_core::games::setback::store::{load_checkpoint, save_checkpoint, Strategy};
-use cfrkit_core::games::setback::train::{average_strategy, Algo, Trainer};
+use cfrkit_core::games::setback::store::{average_strategy, Strategy};
+use cfrkit_core::games::setback::train::{load_checkpoint, save_checkpoint, Algo, Trainer};
 use common::table_of;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -29,7 +29,7 @@ fn split_and_resumed_runs_equal_one_run() {
         assert_eq!(table_of(&resumed), table_of(&whole));
         assert_eq!(resumed.stats().root_value, whole.stats().root_value);
 
-        let s = Strategy::from_trainer(&whole);
+        let s = whole.strategy();
         let sp = dir.join("st.cfrkit");
         s.save(&sp).unwrap();
         let back = Strategy::load(&sp).unwrap();

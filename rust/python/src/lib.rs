@@ -3,7 +3,9 @@
 
 use pyo3::prelude::*;
 
+mod args;
 mod blackjack;
+mod cfr;
 mod errors;
 mod game;
 mod pimc;
@@ -12,10 +14,14 @@ mod schafkopf;
 mod setback;
 mod setback_play;
 mod solver;
+mod store;
 
 #[pymodule]
 fn _cfrkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    args::register(m)?;
+    store::register(m)?;
+    cfr::register(m)?;
     game::register(m)?;
     solver::register(m)?;
     policy::register(m)?;

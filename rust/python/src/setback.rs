@@ -1,14 +1,16 @@
 //! Bindings of Setback: a deal driven from Python, the trainer and the trained strategy.
 //! Conversions and GIL handling only; the game lives in `cfrkit_core::games::setback`.
 
+use crate::args::{threads_arg, u64_arg};
 use crate::errors::IntoPy;
 use cfrkit_core::games::setback::abstraction::{actions, Action};
 use cfrkit_core::games::setback::cards::{self, card_name, parse_card, parse_cards};
 use cfrkit_core::games::setback::keys::{self, key_string, parse_key};
 use cfrkit_core::games::setback::play::database;
+use cfrkit_core::games::setback::registry::{self, TrainSpec};
 use cfrkit_core::games::setback::rules::{Deal, GameScore, Phase};
-use cfrkit_core::games::setback::store::{self, Strategy};
-use cfrkit_core::games::setback::train::{Algo, Trainer};
+use cfrkit_core::games::setback::store::{Stage, Strategy};
+use cfrkit_core::games::setback::train::{self, Trainer};
 use cfrkit_core::Error;
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -17,9 +19,78 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-fn cards_list(set: cards::CardSet) -> Vec<String> {
+/// Card names of a card set, in ascending card order.
+pub(crate) fn cards_list(set: cards::CardSet) -> Vec<String> {
     cards::iter(set).map(card_name).collect()
 }
+
+/// The name of a deal's phase.
+pub(crate) fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Auction => "auction",
+        Phase::Establish => "establish",
+        Phase::Playout => "playout",
+        Phase::Finished => "finished",
+    }
+}
+
+/// The `#[pymethods]` of a class whose `inner` is a Setback deal or a player's view of one: the
+/// getters both have (phase, trump, auction, current trick, legal moves), then the class's own
+/// methods `$own`. Bids go out as lists of ints (a `Vec<u8>` would become `bytes`).
+macro_rules! deal_state_pymethods {
+    ($class:ident { $($own:tt)* }) => {
+        #[pymethods]
+        impl $class {
+            /// `"auction"`, `"establish"`, `"playout"` or `"finished"`.
+            #[getter]
+            fn phase(&self) -> &'static str {
+                $crate::setback::phase_name(self.inner.phase())
+            }
+            /// Trump suit letter (`C`, `D`, `H`, `S`) once set.
+            #[getter]
+            fn trump(&self) -> Option<String> {
+                self.inner.trump().map(|s| cfrkit_core::games::setback::cards::suit_char(s).to_string())
+            }
+            /// The high bid so far (0 = none).
+            #[getter]
+            fn high_bid(&self) -> u8 {
+                self.inner.high_bid().0
+            }
+            /// Dealer-relative index of the high bidder, if any.
+            #[getter]
+            fn high_bidder(&self) -> Option<u8> {
+                self.inner.high_bid().1
+            }
+            /// Bids made so far, first bidder (player 1) first.
+            #[getter]
+            fn bids(&self) -> Vec<u32> {
+                self.inner.bids().into_iter().map(u32::from).collect()
+            }
+            /// Cards of the current trick in play order.
+            #[getter]
+            fn trick(&self) -> Vec<String> {
+                self.inner.trick().iter().map(|&c| cfrkit_core::games::setback::cards::card_name(c)).collect()
+            }
+            /// Completed tricks.
+            #[getter]
+            fn tricks_done(&self) -> u8 {
+                self.inner.tricks_done()
+            }
+            /// Legal bids of the player to act (0 = Pass, 2, 3, 4) under the full rules (no Jack
+            /// filter); for a view, empty unless its player is to act in the auction.
+            fn legal_bids(&self) -> Vec<u32> {
+                self.inner.legal_bids().into_iter().map(u32::from).collect()
+            }
+            /// Legal cards of the player to act; for a view, empty unless its player is to act
+            /// after the auction.
+            fn legal_cards(&self) -> Vec<String> {
+                $crate::setback::cards_list(self.inner.legal_cards())
+            }
+            $($own)*
+        }
+    };
+}
+pub(crate) use deal_state_pymethods;
 
 /// One Setback deal, dealer-relative (player 0 = dealer, 1 = first bidder; team 0 = dealer's team).
 #[pyclass(module = "cfrkit._cfrkit", name = "SetbackDeal")]
@@ -28,8 +99,7 @@ pub struct SetbackDeal {
     inner: Deal,
 }
 
-#[pymethods]
-impl SetbackDeal {
+deal_state_pymethods!(SetbackDeal {
     /// A deal from four hands of six space-separated cards each, e.g. `"AS JS 4S KH 7H 9D"`.
     #[new]
     fn new(hands: Vec<String>) -> PyResult<Self> {
@@ -46,25 +116,16 @@ impl SetbackDeal {
 
     /// A random deal from a seed (the training deals' generator and dealing order).
     #[staticmethod]
-    #[pyo3(signature = (seed = 0))]
-    fn random(seed: u64) -> Self {
-        SetbackDeal { inner: Deal::seeded(seed) }
+    #[pyo3(signature = (seed = None))]
+    fn random(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let seed = seed.map(|s| u64_arg(s, "seed")).transpose()?.unwrap_or(0);
+        Ok(SetbackDeal { inner: Deal::seeded(seed) })
     }
 
     /// Dealer-relative index of the player to act, or None when the deal is finished.
     #[getter]
     fn player(&self) -> Option<u8> {
         self.inner.to_act()
-    }
-    /// `"auction"`, `"establish"`, `"playout"` or `"finished"`.
-    #[getter]
-    fn phase(&self) -> &'static str {
-        match self.inner.phase() {
-            Phase::Auction => "auction",
-            Phase::Establish => "establish",
-            Phase::Playout => "playout",
-            Phase::Finished => "finished",
-        }
     }
     /// Whether the score can no longer change (training stops here).
     #[getter]
@@ -76,26 +137,6 @@ impl SetbackDeal {
     fn finished(&self) -> bool {
         self.inner.is_finished()
     }
-    /// Trump suit letter (`C`, `D`, `H`, `S`) once set.
-    #[getter]
-    fn trump(&self) -> Option<String> {
-        self.inner.trump().map(|s| cards::suit_char(s).to_string())
-    }
-    /// The high bid so far (0 = none).
-    #[getter]
-    fn high_bid(&self) -> u8 {
-        self.inner.high_bid().0
-    }
-    /// Dealer-relative index of the high bidder, if any.
-    #[getter]
-    fn high_bidder(&self) -> Option<u8> {
-        self.inner.high_bid().1
-    }
-    /// Bids made so far, first bidder first.
-    #[getter]
-    fn bids(&self) -> Vec<u32> {
-        self.inner.bids().into_iter().map(u32::from).collect()
-    }
     /// Cards each player still holds.
     #[getter]
     fn hands(&self) -> Vec<Vec<String>> {
@@ -105,16 +146,6 @@ impl SetbackDeal {
     #[getter]
     fn dealt(&self) -> Vec<Vec<String>> {
         self.inner.dealt().iter().map(|&h| cards_list(h)).collect()
-    }
-    /// Cards of the current trick in play order.
-    #[getter]
-    fn trick(&self) -> Vec<String> {
-        self.inner.trick().iter().map(|&c| card_name(c)).collect()
-    }
-    /// Number of completed tricks.
-    #[getter]
-    fn tricks_done(&self) -> u8 {
-        self.inner.tricks_done()
     }
 
     /// Abstract actions of the player to act, in canonical order: bid codes `"0"`, `"2"`, `"3"`,
@@ -147,17 +178,9 @@ impl SetbackDeal {
             }
         }
     }
-    /// Legal bids of the player to act under the full rules (no Jack filter).
-    fn legal_bids(&self) -> Vec<u32> {
-        self.inner.legal_bids().into_iter().map(u32::from).collect()
-    }
     /// Makes a bid (0 = Pass, 2, 3 or 4) under the full rules.
     fn bid(&mut self, bid: u8) -> PyResult<()> {
         self.inner.bid(bid).py()
-    }
-    /// Legal concrete cards of the player to act.
-    fn legal_cards(&self) -> Vec<String> {
-        cards_list(self.inner.legal_cards())
     }
     /// Plays a concrete card, e.g. `"TD"`.
     fn play_card(&mut self, card: &str) -> PyResult<()> {
@@ -179,7 +202,7 @@ impl SetbackDeal {
         let hands: Vec<String> = self.inner.hands().iter().map(|&h| cards::set_names(h)).collect();
         format!("Deal(phase={:?}, player={:?}, hands={:?})", self.phase(), self.player(), hands)
     }
-}
+});
 
 /// The running score of a game to 11 between the fixed partnerships (team 0 = West+East).
 #[pyclass(module = "cfrkit._cfrkit", name = "SetbackGameScore")]
@@ -211,9 +234,80 @@ impl SetbackGameScore {
     }
 }
 
-/// Loads the baseline strategy file of a bootstrap run (the trainer checks its stage).
+/// Loads the baseline strategy file of a bootstrap checkpoint.
 fn load_baseline(path: Option<&Path>) -> cfrkit_core::Result<Option<Arc<Strategy>>> {
-    path.map(|p| Strategy::load(p).map(Arc::new)).transpose()
+    path.map(|p| registry::load_strategy(p, Stage::Baseline)).transpose()
+}
+
+/// A checked training request (stage, algorithm, baseline, seed, threads, target deals); every
+/// argument of a training run is validated here, once, before anything is written.
+#[pyclass(module = "cfrkit._cfrkit", name = "SetbackTrainSpec", frozen)]
+pub struct SetbackTrainSpec {
+    inner: TrainSpec,
+}
+
+#[pymethods]
+impl SetbackTrainSpec {
+    #[new]
+    #[pyo3(signature = (iterations, *, stage = "baseline", algo = "cs-cfr", baseline = None, seed = None, threads = None))]
+    fn new(
+        iterations: &Bound<'_, PyAny>,
+        stage: &str,
+        algo: &str,
+        baseline: Option<PathBuf>,
+        seed: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let iterations = u64_arg(iterations, "iterations")?;
+        let seed = seed.map(|s| u64_arg(s, "seed")).transpose()?.unwrap_or(0);
+        let threads = threads.map(threads_arg).transpose()?.unwrap_or(0);
+        let inner = TrainSpec::new(stage, algo, baseline.as_deref(), seed, threads as u64, iterations).py()?;
+        Ok(SetbackTrainSpec { inner })
+    }
+    /// `"baseline"` or `"bootstrap"`.
+    #[getter]
+    fn stage(&self) -> &'static str {
+        self.inner.stage.name()
+    }
+    /// The algorithm's name.
+    #[getter]
+    fn algo(&self) -> &'static str {
+        self.inner.algo.name()
+    }
+    /// The baseline strategy file of a bootstrap run.
+    #[getter]
+    fn baseline(&self) -> Option<PathBuf> {
+        self.inner.baseline.clone()
+    }
+    /// Seed of the deal stream.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.inner.seed
+    }
+    /// Requested threads (0 = all cores).
+    #[getter]
+    fn threads(&self) -> usize {
+        self.inner.threads
+    }
+    /// Total deals to reach.
+    #[getter]
+    fn iterations(&self) -> u64 {
+        self.inner.iterations
+    }
+    /// Sets the run up in the training directory `out` (created if needed): removes temporary
+    /// files of killed writes, then continues its checkpoint (`resume=True`, which needs one) or
+    /// starts afresh (which needs none). Returns `(trainer, checkpoint resumed or None, removed
+    /// temporary files)`.
+    fn start(
+        &self,
+        py: Python<'_>,
+        out: PathBuf,
+        resume: bool,
+    ) -> PyResult<(SetbackTrainer, Option<PathBuf>, Vec<PathBuf>)> {
+        let spec = &self.inner;
+        let s = py.allow_threads(|| spec.start(&out, resume)).py()?;
+        Ok((SetbackTrainer { inner: s.trainer }, s.resumed_from, s.removed))
+    }
 }
 
 /// A training run of the baseline deal game, or of the bootstrap auction game.
@@ -225,26 +319,35 @@ pub struct SetbackTrainer {
 #[pymethods]
 impl SetbackTrainer {
     /// A fresh run: `algo` is one of the training algorithms; `threads=0` uses all cores. With
-    /// `baseline` (a baseline strategy file) the run trains the bootstrap stage (cs-cfr only).
+    /// `baseline` (a baseline strategy file or training directory) the run trains the bootstrap
+    /// stage (cs-cfr only).
     #[new]
-    #[pyo3(signature = (algo = "cs-cfr", seed = 0, threads = 0, baseline = None))]
-    fn new(py: Python<'_>, algo: &str, seed: u64, threads: usize, baseline: Option<PathBuf>) -> PyResult<Self> {
-        let algo = Algo::parse(algo).py()?;
-        let inner = match py.allow_threads(|| load_baseline(baseline.as_deref())).py()? {
-            Some(_) if algo != Algo::CsCfr => {
-                Err(Error::invalid("algorithm of the bootstrap stage", algo.name(), "cs-cfr"))
-            }
-            Some(b) => Trainer::bootstrap(b, seed, threads),
-            None => Trainer::new(algo, seed, threads),
-        };
-        Ok(SetbackTrainer { inner: inner.py()? })
+    #[pyo3(signature = (algo = "cs-cfr", seed = None, threads = None, baseline = None))]
+    fn new(
+        py: Python<'_>,
+        algo: &str,
+        seed: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+        baseline: Option<PathBuf>,
+    ) -> PyResult<Self> {
+        let seed = seed.map(|s| u64_arg(s, "seed")).transpose()?.unwrap_or(0);
+        let threads = threads.map(threads_arg).transpose()?.unwrap_or(0) as u64;
+        let stage = if baseline.is_some() { Stage::Bootstrap } else { Stage::Baseline };
+        let spec = TrainSpec::new(stage.name(), algo, baseline.as_deref(), seed, threads, 0).py()?;
+        Ok(SetbackTrainer { inner: py.allow_threads(|| spec.fresh()).py()? })
     }
     /// Resumes from a checkpoint file; a bootstrap checkpoint needs its baseline strategy file.
     #[staticmethod]
-    #[pyo3(signature = (path, threads = 0, baseline = None))]
-    fn load(py: Python<'_>, path: PathBuf, threads: usize, baseline: Option<PathBuf>) -> PyResult<Self> {
+    #[pyo3(signature = (path, threads = None, baseline = None))]
+    fn load(
+        py: Python<'_>,
+        path: PathBuf,
+        threads: Option<&Bound<'_, PyAny>>,
+        baseline: Option<PathBuf>,
+    ) -> PyResult<Self> {
+        let threads = threads.map(threads_arg).transpose()?.unwrap_or(0);
         let inner =
-            py.allow_threads(|| store::load_checkpoint(&path, threads, load_baseline(baseline.as_deref())?)).py()?;
+            py.allow_threads(|| train::load_checkpoint(&path, threads, load_baseline(baseline.as_deref())?)).py()?;
         Ok(SetbackTrainer { inner })
     }
     /// `"baseline"` or `"bootstrap"`.
@@ -266,12 +369,12 @@ impl SetbackTrainer {
     /// Writes a checkpoint (atomic, checksummed).
     fn save_checkpoint(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
         let inner = &self.inner;
-        py.allow_threads(|| store::save_checkpoint(inner, &path)).py()
+        py.allow_threads(|| train::save_checkpoint(inner, &path)).py()
     }
     /// Writes the average strategy (atomic, checksummed).
     fn save_strategy(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
         let inner = &self.inner;
-        py.allow_threads(|| Strategy::from_trainer(inner).save(&path)).py()
+        py.allow_threads(|| inner.strategy().save(&path)).py()
     }
     /// The current average strategy of a key string (None if the key was never visited).
     fn average(&self, key: &str) -> PyResult<Option<Vec<f32>>> {
@@ -405,22 +508,36 @@ fn setback_hand_sketch(hand: &str) -> PyResult<String> {
     Ok(keys::sketch_string(h))
 }
 
-/// Writes the strategy database of a baseline and a bootstrap strategy file to `out` (SQLite,
-/// atomically); returns the rows written from each.
+/// Writes the strategy database of a baseline and a bootstrap run (training directories or
+/// strategy files) to `out` (SQLite, atomically); returns the rows written from each.
 #[pyfunction]
 fn setback_export_db(py: Python<'_>, baseline: PathBuf, bootstrap: PathBuf, out: PathBuf) -> PyResult<(u64, u64)> {
     let stats = py
         .allow_threads(|| -> cfrkit_core::Result<_> {
-            let base = Strategy::load(&baseline)?;
-            let boot = Strategy::load(&bootstrap)?;
+            let base = Strategy::load(&registry::strategy_file(&baseline)?)?;
+            let boot = Strategy::load(&registry::strategy_file(&bootstrap)?)?;
             database::export(&base, &boot, &out)
         })
         .py()?;
     Ok((stats.baseline_rows, stats.bootstrap_rows))
 }
 
-/// Registers this module's classes and functions.
+/// The strategy file of a training directory (`DIR/strategy.cfrkit`), or `path` itself when it
+/// is a file.
+#[pyfunction]
+fn setback_strategy_path(path: PathBuf) -> PyResult<PathBuf> {
+    registry::strategy_file(&path).py()
+}
+
+/// Registers this module's classes, functions and names.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("SETBACK_ALGORITHMS", registry::ALGORITHMS.map(|a| a.name()))?;
+    m.add("SETBACK_STAGES", registry::STAGES.map(|s| s.name()))?;
+    m.add("SETBACK_AGENT_SPECS", registry::AGENT_SPECS)?;
+    m.add("SETBACK_STRATEGY_FILE", registry::STRATEGY_FILE)?;
+    m.add("SETBACK_CHECKPOINT_FILE", registry::CHECKPOINT_FILE)?;
+    m.add_class::<SetbackTrainSpec>()?;
+    m.add_function(wrap_pyfunction!(setback_strategy_path, m)?)?;
     m.add_class::<SetbackDeal>()?;
     m.add_class::<SetbackGameScore>()?;
     m.add_class::<SetbackTrainer>()?;

@@ -1,32 +1,22 @@
 //! Bindings of Setback play: player views, agents (spec strings or Python callables), games to
 //! 11 a person can drive, and duplicate matches with the GIL released.
 
+use crate::args::{threads_arg, u64_arg};
 use crate::errors::IntoPy;
+use crate::setback::{cards_list, deal_state_pymethods, phase_name};
 use cfrkit_core::games::setback::cards::{self, card_name, parse_card, Card};
 use cfrkit_core::games::setback::keys::key_string;
-use cfrkit_core::games::setback::play::agent::{self, Agent};
-use cfrkit_core::games::setback::play::game::{stream, Game, Move};
-use cfrkit_core::games::setback::play::matches::{play_pairs, summarize, PairOutcome};
+use cfrkit_core::games::setback::play::agent::{self, Agent, Move};
+use cfrkit_core::games::setback::play::game::Game;
+use cfrkit_core::games::setback::play::matches::run_match_in_chunks;
 use cfrkit_core::games::setback::play::view::View;
-use cfrkit_core::games::setback::rules::Phase;
+use cfrkit_core::games::setback::registry;
+use cfrkit_core::streams::stream;
 use cfrkit_core::Error;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rand_pcg::Pcg64;
 use std::sync::{Arc, Mutex};
-
-fn cards_list(set: cards::CardSet) -> Vec<String> {
-    cards::iter(set).map(card_name).collect()
-}
-
-fn phase_name(p: Phase) -> &'static str {
-    match p {
-        Phase::Auction => "auction",
-        Phase::Establish => "establish",
-        Phase::Playout => "playout",
-        Phase::Finished => "finished",
-    }
-}
 
 /// What one player may see (dealer-relative: player 0 = dealer, team 0 = the dealer's team).
 #[pyclass(module = "cfrkit._cfrkit", name = "SetbackView", frozen)]
@@ -35,8 +25,7 @@ pub struct SetbackView {
     inner: View,
 }
 
-#[pymethods]
-impl SetbackView {
+deal_state_pymethods!(SetbackView {
     /// Dealer-relative index of the viewing player.
     #[getter]
     fn player(&self) -> u8 {
@@ -46,11 +35,6 @@ impl SetbackView {
     #[getter]
     fn team(&self) -> usize {
         self.inner.team()
-    }
-    /// `"auction"`, `"establish"`, `"playout"` or `"finished"`.
-    #[getter]
-    fn phase(&self) -> &'static str {
-        phase_name(self.inner.phase())
     }
     /// Whether the viewing player is to act.
     #[getter]
@@ -67,31 +51,6 @@ impl SetbackView {
     fn dealt_hand(&self) -> Vec<String> {
         cards_list(self.inner.dealt_hand())
     }
-    /// Bids so far, first bidder (player 1) first.
-    #[getter]
-    fn bids(&self) -> Vec<u8> {
-        self.inner.bids()
-    }
-    /// The high bid (0 = none).
-    #[getter]
-    fn high_bid(&self) -> u8 {
-        self.inner.high_bid().0
-    }
-    /// Dealer-relative index of the high bidder, if any.
-    #[getter]
-    fn high_bidder(&self) -> Option<u8> {
-        self.inner.high_bid().1
-    }
-    /// Trump suit letter once set.
-    #[getter]
-    fn trump(&self) -> Option<String> {
-        self.inner.trump().map(|s| cards::suit_char(s).to_string())
-    }
-    /// Cards of the current trick in play order.
-    #[getter]
-    fn trick(&self) -> Vec<String> {
-        self.inner.trick().iter().map(|&c| card_name(c)).collect()
-    }
     /// Dealer-relative index of the current trick's leader.
     #[getter]
     fn leader(&self) -> Option<u8> {
@@ -101,11 +60,6 @@ impl SetbackView {
     #[getter]
     fn trick_winner(&self) -> Option<usize> {
         self.inner.trick_winner()
-    }
-    /// Completed tricks.
-    #[getter]
-    fn tricks_done(&self) -> u8 {
-        self.inner.tricks_done()
     }
     /// Every card played so far.
     #[getter]
@@ -131,14 +85,6 @@ impl SetbackView {
         let s = self.inner.score();
         (s[0], s[1])
     }
-    /// Legal bids (empty unless the player is to act in the auction).
-    fn legal_bids(&self) -> Vec<u8> {
-        self.inner.legal_bids()
-    }
-    /// Legal cards (empty unless the player is to act after the auction).
-    fn legal_cards(&self) -> Vec<String> {
-        cards_list(self.inner.legal_cards())
-    }
     /// Baseline abstract action codes of the player to act (empty when not to act).
     fn abstract_actions(&self) -> Vec<String> {
         self.inner.abstract_actions().map(|a| a.as_slice().iter().map(|x| x.code()).collect()).unwrap_or_default()
@@ -162,7 +108,7 @@ impl SetbackView {
             self.trick()
         )
     }
-}
+});
 
 /// A Python callable as an agent: called with a `SetbackView`, it returns a bid (int) in the
 /// auction and a card name (str) afterwards. Its first exception is kept and re-raised.
@@ -201,7 +147,15 @@ impl Agent for CallableAgent {
     }
 }
 
-/// A Setback agent: from a spec string (see `agent::SPECS`) or a Python callable.
+/// The Python value of a move: a bid (int) or a card name (str).
+fn move_object(py: Python<'_>, m: Move) -> PyResult<PyObject> {
+    Ok(match m {
+        Move::Bid(b) => b.into_pyobject(py)?.into_any().unbind(),
+        Move::Card(c) => card_name(c).into_pyobject(py)?.into_any().unbind(),
+    })
+}
+
+/// A Setback agent: from a spec string (see `registry::AGENT_SPECS`) or a Python callable.
 #[pyclass(module = "cfrkit._cfrkit", name = "SetbackAgent", frozen)]
 #[derive(Clone)]
 pub struct SetbackAgent {
@@ -221,7 +175,7 @@ impl SetbackAgent {
     /// An agent from a spec string.
     #[staticmethod]
     fn from_spec(py: Python<'_>, spec: &str) -> PyResult<Self> {
-        let inner = py.allow_threads(|| agent::parse(spec)).py()?;
+        let inner = py.allow_threads(|| registry::agent(spec)).py()?;
         Ok(SetbackAgent { inner, callable: None })
     }
     /// An agent calling `func(view)`; `name` labels it in reports.
@@ -232,7 +186,7 @@ impl SetbackAgent {
             return Err(Error::invalid(
                 "agent",
                 func.bind(py).repr()?.to_string(),
-                agent::SPECS.to_string() + ", or a callable",
+                format!("one of {}, or a callable", registry::AGENT_SPECS),
             ))
             .py();
         }
@@ -254,27 +208,16 @@ impl SetbackAgent {
     }
     /// The agent's move for `view` (whose player is to act): a bid (int) in the auction, a card
     /// name afterwards. `seed` seeds the agent's random choices.
-    #[pyo3(signature = (view, seed = 0))]
-    fn act(&self, py: Python<'_>, view: &SetbackView, seed: u64) -> PyResult<PyObject> {
-        if !view.inner.to_act() {
-            return Err(Error::invalid("view", self.inner.name(), "a view of the player to act")).py();
-        }
+    #[pyo3(signature = (view, seed = None))]
+    fn act(&self, py: Python<'_>, view: &SetbackView, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyObject> {
+        let seed = seed.map(|s| u64_arg(s, "seed")).transpose()?.unwrap_or(0);
         let (agent, v) = (self.inner.clone(), view.inner);
         let mut rng = stream(seed, 0, 0, 0);
-        let res = py.allow_threads(|| -> cfrkit_core::Result<Move> {
-            Ok(if v.phase() == Phase::Auction {
-                Move::Bid(agent::check_bid(agent.as_ref(), &v, agent.bid(&v, &mut rng)?)?)
-            } else {
-                Move::Card(agent::check_card(agent.as_ref(), &v, agent.play(&v, &mut rng)?)?)
-            })
-        });
+        let res = py.allow_threads(|| agent::act(agent.as_ref(), &v, &mut rng));
         if let Some(e) = self.take_error() {
             return Err(e);
         }
-        Ok(match res.py()? {
-            Move::Bid(b) => b.into_pyobject(py)?.into_any().unbind(),
-            Move::Card(c) => card_name(c).into_pyobject(py)?.into_any().unbind(),
-        })
+        move_object(py, res.py()?)
     }
     fn __repr__(&self) -> String {
         format!("SetbackAgent({:?})", self.inner.name())
@@ -296,7 +239,7 @@ fn record_dict<'py>(
     let d = PyDict::new(py);
     d.set_item("dealer", r.dealer)?;
     d.set_item("hands", r.hands.iter().map(|&h| cards_list(h)).collect::<Vec<_>>())?;
-    d.set_item("bids", r.bids.clone())?;
+    d.set_item("bids", r.bids.iter().map(|&b| u32::from(b)).collect::<Vec<_>>())?;
     d.set_item("score", (r.score[0], r.score[1]))?;
     Ok(d)
 }
@@ -306,8 +249,9 @@ impl SetbackGame {
     /// A new game: decks from `seed`, first dealer at `first_dealer` (default South), every card
     /// played out unless `play_out=False`.
     #[new]
-    #[pyo3(signature = (seed = 0, first_dealer = 3, play_out = true))]
-    fn new(seed: u64, first_dealer: u8, play_out: bool) -> PyResult<Self> {
+    #[pyo3(signature = (seed = None, first_dealer = 3, play_out = true))]
+    fn new(seed: Option<&Bound<'_, PyAny>>, first_dealer: u8, play_out: bool) -> PyResult<Self> {
+        let seed = seed.map(|s| u64_arg(s, "seed")).transpose()?.unwrap_or(0);
         let inner = Game::new(seed, 0, first_dealer, play_out).py()?;
         Ok(SetbackGame { inner, rng: stream(seed, 0x706c_6179, 0, 0) })
     }
@@ -349,12 +293,7 @@ impl SetbackGame {
     }
     /// Points each team took in the current deal before the setback rule (None until decided).
     fn deal_points(&self) -> Option<(i32, i32)> {
-        let rel = self.inner.deal().raw_points()?;
-        let t = (self.inner.dealer() % 2) as usize;
-        let mut s = [0; 2];
-        s[t] = rel[0];
-        s[1 - t] = rel[1];
-        Some((s[0], s[1]))
+        self.inner.deal_points().map(|s| (s[0], s[1]))
     }
     /// The view of the player at `seat`.
     fn view(&self, seat: u8) -> PyResult<SetbackView> {
@@ -380,10 +319,8 @@ impl SetbackGame {
             return Err(e);
         }
         let (seat, m) = res.py()?;
-        Ok(match m {
-            Move::Bid(b) => (seat, "bid", b.into_pyobject(py)?.into_any().unbind()),
-            Move::Card(c) => (seat, "card", card_name(c).into_pyobject(py)?.into_any().unbind()),
-        })
+        let kind = if let Move::Bid(_) = m { "bid" } else { "card" };
+        Ok((seat, kind, move_object(py, m)?))
     }
     /// Scores the finished deal and deals the next one; returns the deal's record (dealer
     /// seat, hands by seat, bids, score by team).
@@ -393,37 +330,40 @@ impl SetbackGame {
     }
 }
 
-/// Plays `pairs` duplicate pairs of `a` (West+East) against `b`, in chunks of `chunk` pairs
-/// with the GIL released; returns A's wins, deals and summed deal points.
+/// Plays `pairs` duplicate pairs of `a` (West+East) against `b` with the GIL released, checking
+/// for Ctrl-C (and a callable agent's exception) every `chunk` pairs; returns the summary.
 #[pyfunction]
-#[pyo3(signature = (a, b, pairs, seed = 0, threads = 0, chunk = 1000))]
+#[pyo3(signature = (a, b, pairs, seed = None, threads = None, chunk = 1000))]
 fn setback_match<'py>(
     py: Python<'py>,
     a: &SetbackAgent,
     b: &SetbackAgent,
-    pairs: u64,
-    seed: u64,
-    threads: usize,
+    pairs: &Bound<'py, PyAny>,
+    seed: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
     chunk: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
-    if pairs == 0 {
-        return Err(Error::invalid("pairs", pairs, "a positive number of duplicate pairs")).py();
+    let pairs = u64_arg(pairs, "pairs")?;
+    let seed = seed.map(|s| u64_arg(s, "seed")).transpose()?.unwrap_or(0);
+    let threads = threads.map(threads_arg).transpose()?.unwrap_or(0);
+    let (ai, bi) = (a.inner.clone(), b.inner.clone());
+    // What stopped the match between chunks: Ctrl-C, or a callable agent's exception.
+    let mut stopped: Option<PyErr> = None;
+    let res = py.allow_threads(|| {
+        run_match_in_chunks(ai.as_ref(), bi.as_ref(), pairs, seed, threads, chunk, &mut |_| {
+            Python::with_gil(|py| {
+                let err = a.take_error().or_else(|| b.take_error()).map(Err).unwrap_or_else(|| py.check_signals());
+                err.map_err(|e| {
+                    stopped = Some(e);
+                    Error::Interrupted
+                })
+            })
+        })
+    });
+    if let Some(e) = stopped.or_else(|| a.take_error()).or_else(|| b.take_error()) {
+        return Err(e);
     }
-    let chunk = chunk.max(1);
-    let mut outcomes: Vec<PairOutcome> = Vec::with_capacity(pairs as usize);
-    let mut start = 0;
-    while start < pairs {
-        let end = (start + chunk).min(pairs);
-        let (ai, bi) = (a.inner.clone(), b.inner.clone());
-        let res = py.allow_threads(|| play_pairs(ai.as_ref(), bi.as_ref(), seed, start..end, threads));
-        if let Some(e) = a.take_error().or_else(|| b.take_error()) {
-            return Err(e);
-        }
-        outcomes.extend(res.py()?);
-        py.check_signals()?;
-        start = end;
-    }
-    let s = summarize(&outcomes);
+    let s = res.py()?;
     let d = PyDict::new(py);
     d.set_item("pairs", s.pairs)?;
     d.set_item("games", s.games)?;

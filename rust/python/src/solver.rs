@@ -1,26 +1,56 @@
-//! `Solver`: a full-width CFR-family solver over a compiled game. Iterations run with the GIL
-//! released; the Python wrapper runs them in chunks and checks for Ctrl-C between chunks.
+//! `Solver`: a full-width CFR-family solver or an MCCFR solver over a compiled game. Iterations
+//! run with the GIL released; the Python wrapper runs them in chunks and checks for Ctrl-C
+//! between chunks.
 
-use crate::errors::IntoPy;
+use crate::errors::{to_py, IntoPy};
 use crate::game::Game;
 use crate::policy::Policy;
-use cfrkit_core::cfr::{Algorithm, Solver as CoreSolver};
+use cfrkit_core::cfr::Solver as FullWidth;
 use cfrkit_core::eval::best_response;
+use cfrkit_core::sampled::mccfr::{self, Mccfr};
+use cfrkit_core::sampled::{algorithm_names, SolverAlgorithm};
+use cfrkit_core::tree::PublicTree;
+use cfrkit_core::Error;
 use pyo3::prelude::*;
+use std::path::PathBuf;
 
-/// A full-width CFR-family solver (`cfr`, `cfr+`, `lcfr`, `dcfr`, `pcfr+`).
+/// The solver of either family.
+enum Inner {
+    FullWidth(FullWidth),
+    Sampled(Mccfr),
+}
+
+/// A solver over a compiled game: full-width (`cfr`, `cfr+`, `lcfr`, `dcfr`, `pcfr+`) or
+/// Monte-Carlo (`es-mccfr`, `os-mccfr`).
 #[pyclass(module = "cfrkit._cfrkit")]
 pub struct Solver {
-    inner: CoreSolver,
+    inner: Inner,
     /// The game with its keys, for exporting policies under them.
     game: Py<Game>,
+    seed: u64,
+}
+
+impl Solver {
+    fn tree(&self) -> &PublicTree {
+        match &self.inner {
+            Inner::FullWidth(s) => s.tree(),
+            Inner::Sampled(s) => s.tree(),
+        }
+    }
+
+    fn average(&self) -> Vec<f64> {
+        match &self.inner {
+            Inner::FullWidth(s) => s.average_policy(),
+            Inner::Sampled(s) => s.average_policy(),
+        }
+    }
 }
 
 #[pymethods]
 impl Solver {
     #[new]
     #[allow(clippy::too_many_arguments)] // the Python signature's keyword arguments
-    #[pyo3(signature = (game, algorithm = "cfr+", threads = 0, alternating = true, alpha = 1.5, beta = 0.0, gamma = 2.0))]
+    #[pyo3(signature = (game, algorithm = "cfr+", threads = 0, alternating = true, alpha = 1.5, beta = 0.0, gamma = 2.0, seed = None, epsilon = None))]
     fn new(
         py: Python<'_>,
         game: &Game,
@@ -30,84 +60,159 @@ impl Solver {
         alpha: f64,
         beta: f64,
         gamma: f64,
+        seed: Option<&Bound<'_, PyAny>>,
+        epsilon: Option<f64>,
     ) -> PyResult<Solver> {
-        let algo = Algorithm::parse(algorithm, (alpha, beta, gamma)).py()?;
-        Ok(Solver {
-            inner: cfrkit_core::games::solver(game.tree.clone(), game.keying.clone(), algo, alternating, threads)
-                .py()?,
-            game: Py::new(py, Game { tree: game.tree.clone(), keying: game.keying.clone() })?,
-        })
+        let seed = match seed {
+            None => 0,
+            Some(s) => s.extract::<u64>().map_err(|_| {
+                let shown = s.repr().map_or_else(|_| "?".to_string(), |r| r.to_string());
+                to_py(Error::invalid("seed", shown, "an integer from 0 to 2**64 - 1"))
+            })?,
+        };
+        let (tree, keying) = (game.tree.clone(), game.keying.clone());
+        let inner = match SolverAlgorithm::parse(algorithm, (alpha, beta, gamma), epsilon).py()? {
+            SolverAlgorithm::FullWidth(a) => {
+                Inner::FullWidth(cfrkit_core::games::solver(tree, keying, a, alternating, threads).py()?)
+            }
+            SolverAlgorithm::Sampled(m) => {
+                if !alternating {
+                    return Err(to_py(Error::invalid(
+                        "alternating",
+                        false,
+                        "true for es-mccfr and os-mccfr (each traversal updates one player)",
+                    )));
+                }
+                Inner::Sampled(Mccfr::new(tree, keying, m, seed, threads).py()?)
+            }
+        };
+        Ok(Solver { inner, game: Py::new(py, Game { tree: game.tree.clone(), keying: game.keying.clone() })?, seed })
     }
     /// Runs `iterations` iterations with the GIL released; returns how many ran.
     fn run(&mut self, py: Python<'_>, iterations: u64) -> u64 {
-        let inner = &mut self.inner;
-        py.allow_threads(|| inner.run(iterations, None))
+        match &mut self.inner {
+            Inner::FullWidth(s) => py.allow_threads(|| s.run(iterations, None)),
+            Inner::Sampled(s) => py.allow_threads(|| s.run(iterations, None)),
+        }
     }
     /// Writes the solver's complete state to `path` (atomically, checksummed).
-    fn save(&self, py: Python<'_>, path: std::path::PathBuf) -> PyResult<()> {
-        let inner = &self.inner;
-        py.allow_threads(|| inner.save_checkpoint(&path)).py()
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        match &self.inner {
+            Inner::FullWidth(s) => py.allow_threads(|| s.save_checkpoint(&path)).py(),
+            Inner::Sampled(s) => py.allow_threads(|| s.save_checkpoint(&path)).py(),
+        }
     }
-    /// Restores a state written by `save` by a solver of the same game, keys and algorithm.
-    fn load(&mut self, py: Python<'_>, path: std::path::PathBuf) -> PyResult<()> {
-        let inner = &mut self.inner;
-        py.allow_threads(|| inner.load_checkpoint(&path)).py()
+    /// Restores a state written by `save` by a solver of the same game, keys and algorithm
+    /// (and, for MCCFR, seed).
+    fn load(&mut self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        match &mut self.inner {
+            Inner::FullWidth(s) => py.allow_threads(|| s.load_checkpoint(&path)).py(),
+            Inner::Sampled(s) => py.allow_threads(|| s.load_checkpoint(&path)).py(),
+        }
     }
     /// Iterations done so far.
     #[getter]
     fn iteration(&self) -> u64 {
-        self.inner.iteration()
+        match &self.inner {
+            Inner::FullWidth(s) => s.iteration(),
+            Inner::Sampled(s) => s.iteration(),
+        }
     }
     /// Threads in use.
     #[getter]
     fn threads(&self) -> usize {
-        self.inner.threads()
+        match &self.inner {
+            Inner::FullWidth(s) => s.threads(),
+            Inner::Sampled(s) => s.threads(),
+        }
+    }
+    /// The seed (MCCFR draws every sample from it; full-width solvers only record it).
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
     }
     /// Canonical algorithm name.
     #[getter]
     fn algorithm(&self) -> String {
-        self.inner.algorithm().name()
+        match &self.inner {
+            Inner::FullWidth(s) => s.algorithm().name(),
+            Inner::Sampled(s) => s.method().name().to_string(),
+        }
     }
-    /// The traversal engine: `"ranges"` for Blackjack++ trees, else `"lanes"`.
+    /// Outcome sampling's exploration (None for other algorithms).
+    #[getter]
+    fn epsilon(&self) -> Option<f64> {
+        match &self.inner {
+            Inner::FullWidth(_) => None,
+            Inner::Sampled(s) => s.method().epsilon(),
+        }
+    }
+    /// Iterations that run as one unit: runs split at multiples of it give the unsplit
+    /// results (1 except for MCCFR on several threads).
+    #[getter]
+    fn round_size(&self) -> u64 {
+        match &self.inner {
+            Inner::FullWidth(_) => 1,
+            Inner::Sampled(s) => s.round_size(),
+        }
+    }
+    /// The traversal engine: `"ranges"` for Blackjack++ trees, `"lanes"` for other full-width
+    /// solves, `"sampled"` for MCCFR.
     #[getter]
     fn engine(&self) -> &'static str {
-        self.inner.engine()
+        match &self.inner {
+            Inner::FullWidth(s) => s.engine(),
+            Inner::Sampled(_) => "sampled",
+        }
     }
-    /// Switches to the lane engine (the one every game has), e.g. to compare engines.
+    /// Switches a full-width solver to the lane engine (the one every game has).
     fn use_lanes(&mut self, py: Python<'_>) -> PyResult<()> {
-        let inner = &mut self.inner;
-        py.allow_threads(|| inner.use_lanes()).py()
+        match &mut self.inner {
+            Inner::FullWidth(s) => py.allow_threads(|| s.use_lanes()).py(),
+            Inner::Sampled(s) => Err(to_py(Error::invalid(
+                "engine",
+                "lanes",
+                format!("auto for {} (sampled solvers have one engine)", s.method().name()),
+            ))),
+        }
     }
     /// The average policy (the one that converges to equilibrium).
     fn average_policy(&self, py: Python<'_>) -> Policy {
-        self.game.borrow(py).policy_from_tree(&self.inner.average_policy())
+        self.game.borrow(py).policy_from_tree(&self.average())
     }
     /// The current (last-iterate) policy.
     fn current_policy(&self, py: Python<'_>) -> Policy {
-        self.game.borrow(py).policy_from_tree(self.inner.current_policy())
+        let game = self.game.borrow(py);
+        match &self.inner {
+            Inner::FullWidth(s) => game.policy_from_tree(s.current_policy()),
+            Inner::Sampled(s) => game.policy_from_tree(&s.current_policy()),
+        }
     }
     /// NashConv of the average policy.
     fn nash_conv(&self, py: Python<'_>) -> PyResult<f64> {
-        let p = self.inner.average_policy();
-        let t = self.inner.tree();
+        let p = self.average();
+        let t = self.tree();
         py.allow_threads(|| best_response::nash_conv(t, &p)).py()
     }
     /// Exploitability (NashConv / players) of the average policy; constant-sum games only.
     fn exploitability(&self, py: Python<'_>) -> PyResult<f64> {
-        let p = self.inner.average_policy();
-        let t = self.inner.tree();
+        let p = self.average();
+        let t = self.tree();
         py.allow_threads(|| best_response::exploitability(t, &p)).py()
     }
     /// Expected value of each player under the average policy.
     fn expected_values(&self, py: Python<'_>) -> PyResult<Vec<f64>> {
-        let p = self.inner.average_policy();
-        let t = self.inner.tree();
+        let p = self.average();
+        let t = self.tree();
         py.allow_threads(|| best_response::expected_values(t, &p)).py()
     }
 }
 
-/// Registers the classes of this module.
+/// Registers the classes of this module, `ALGORITHMS` (every algorithm name `Solver` takes) and
+/// `SAMPLED_ALGORITHMS` (those of them that sample: MCCFR).
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Solver>()?;
+    m.add("ALGORITHMS", pyo3::types::PyTuple::new(m.py(), algorithm_names())?)?;
+    m.add("SAMPLED_ALGORITHMS", pyo3::types::PyTuple::new(m.py(), mccfr::NAMES)?)?;
     Ok(())
 }

@@ -23,12 +23,17 @@ pub const ALGORITHM_NAMES: &[&str] = &["cfr", "cfr+", "lcfr", "dcfr", "pcfr+"];
 pub const DCFR_DEFAULTS: (f64, f64, f64) = (1.5, 0.0, 2.0);
 
 impl Algorithm {
-    /// Parses an algorithm name; `dcfr` takes `(alpha, beta, gamma)`.
+    /// Parses an algorithm name; `dcfr` takes `(alpha, beta, gamma)`: finite, with `alpha` and
+    /// `gamma` at least 0 (the weights of positive regrets and of iterations in the average must
+    /// not fall as iterations go on).
     pub fn parse(name: &str, dcfr: (f64, f64, f64)) -> Result<Algorithm> {
         let (alpha, beta, gamma) = dcfr;
-        for (what, v) in [("alpha", alpha), ("beta", beta), ("gamma", gamma)] {
+        for (what, v, min) in [("alpha", alpha, 0.0), ("beta", beta, f64::NEG_INFINITY), ("gamma", gamma, 0.0)] {
             if !v.is_finite() {
                 return Err(Error::invalid(format!("dcfr {what}"), v, "a finite number"));
+            }
+            if v < min {
+                return Err(Error::invalid(format!("dcfr {what}"), v, format!("a finite number >= {min}")));
             }
         }
         match name.trim().to_ascii_lowercase().as_str() {
@@ -105,19 +110,19 @@ impl Step {
     #[inline(always)]
     pub fn update(&self, regrets: &mut [f64], instant: &mut [f64], policy: &mut [f64]) {
         match self.algorithm {
-            Algorithm::Cfr => regret_matching(regrets, policy),
+            Algorithm::Cfr => regret_matching_of(regrets, policy),
             Algorithm::CfrPlus => {
                 // Selects rather than branches: regrets' signs are unpredictable.
                 for r in regrets.iter_mut() {
                     *r = if *r < 0.0 { 0.0 } else { *r };
                 }
-                regret_matching(regrets, policy);
+                regret_matching_of(regrets, policy);
             }
             Algorithm::Discounted { .. } => {
                 for r in regrets.iter_mut() {
                     *r *= if *r > 0.0 { self.pos } else { self.neg };
                 }
-                regret_matching(regrets, policy);
+                regret_matching_of(regrets, policy);
             }
             Algorithm::PredictivePlus => {
                 for (r, m) in regrets.iter_mut().zip(instant.iter()) {
@@ -164,24 +169,40 @@ impl Step {
     }
 }
 
-/// Regret matching exactly as OpenSpiel computes it: positive regrets normalised in action
-/// order, uniform when none is positive.
-#[inline]
-pub fn regret_matching(regrets: &[f64], policy: &mut [f64]) {
+/// Regret matching exactly as OpenSpiel computes it: `policy[i]` becomes the positive part of
+/// `regret(i)` over the sum of the positive parts (summed in action order), or uniform when no
+/// regret is positive. Returns that sum (0: the policy is uniform).
+///
+/// The one regret-matching rule of cfrkit: the full-width update rules, the sampled solvers
+/// (regrets read from wherever they are kept, e.g. a table's f32 records) and, since for
+/// weights that are never negative it is plain normalisation (uniform when all are 0), the
+/// averages of sampled strategies use it.
+#[inline(always)]
+pub fn regret_matching(policy: &mut [f64], regret: impl Fn(usize) -> f64) -> f64 {
     // Adding 0.0 for a non-positive regret leaves the sum as it is (it starts at +0.0 and
     // never becomes -0.0), and selecting it is cheaper than branching on the sign.
     let mut sum = 0.0;
-    for &r in regrets {
-        sum += if r > 0.0 { r } else { 0.0 };
+    for (i, p) in policy.iter_mut().enumerate() {
+        let r = regret(i);
+        *p = if r > 0.0 { r } else { 0.0 };
+        sum += *p;
     }
     if sum > 0.0 {
-        for (p, &r) in policy.iter_mut().zip(regrets) {
-            *p = if r > 0.0 { r / sum } else { 0.0 };
+        for p in policy.iter_mut() {
+            *p /= sum;
         }
     } else {
-        let u = 1.0 / regrets.len() as f64;
+        let u = 1.0 / policy.len() as f64;
         policy.fill(u);
     }
+    sum
+}
+
+/// [`regret_matching`] of the regrets in a slice as long as `policy`.
+#[inline(always)]
+fn regret_matching_of(regrets: &[f64], policy: &mut [f64]) {
+    let regrets = &regrets[..policy.len()];
+    regret_matching(policy, |i| regrets[i]);
 }
 
 #[cfg(test)]
@@ -195,15 +216,69 @@ mod tests {
         let e = Algorithm::parse("cfr++", DCFR_DEFAULTS).unwrap_err().to_string();
         assert!(e.contains("cfr++") && e.contains("pcfr+"), "{e}");
         assert!(Algorithm::parse("dcfr", (f64::NAN, 0.0, 2.0)).is_err());
+        let e = Algorithm::parse("dcfr", (-1.0, 0.0, 2.0)).unwrap_err().to_string();
+        assert!(e.contains("dcfr alpha: \"-1\" (a finite number >= 0)"), "{e}");
+        assert!(Algorithm::parse("dcfr", (1.5, 0.0, -0.5)).is_err());
+        assert!(Algorithm::parse("dcfr", (0.0, -3.0, 0.0)).is_ok(), "a negative beta discounts negative regrets");
     }
 
     #[test]
     fn regret_matching_normalises_positive_part() {
         let mut p = [0.0; 3];
-        regret_matching(&[3.0, -1.0, 1.0], &mut p);
+        let (r, none) = ([3.0, -1.0, 1.0], [-3.0, 0.0, -1.0]);
+        assert_eq!(regret_matching(&mut p, |i| r[i]), 4.0);
         assert_eq!(p, [0.75, 0.0, 0.25]);
-        regret_matching(&[-3.0, 0.0, -1.0], &mut p);
+        assert_eq!(regret_matching(&mut p, |i| none[i]), 0.0);
         assert_eq!(p, [1.0 / 3.0; 3]);
+        // f32 regrets read in place (as sampled solvers keep them) match the same rule.
+        let r32 = [2.5f32, -1.0, 0.5];
+        regret_matching(&mut p, |i| r32[i] as f64);
+        assert_eq!(p, [2.5 / 3.0, 0.0, 0.5 / 3.0]);
+    }
+
+    /// Bits of the values.
+    fn bits(v: &[f64]) -> Vec<u64> {
+        v.iter().map(|x| x.to_bits()).collect()
+    }
+
+    #[test]
+    fn regret_matching_equals_the_forms_it_replaced() {
+        // The full-width update's form (sum of positive parts, then r / sum for positive
+        // regrets, 0 for the others) and the Setback walk's (positive parts, then divided by
+        // their sum): identical bits.
+        let mut x: u64 = 1;
+        for n in 1..=7 {
+            for _ in 0..5000 {
+                let r: Vec<f64> = (0..n)
+                    .map(|_| {
+                        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        if x >> 62 == 0 {
+                            0.0
+                        } else {
+                            ((x >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * 1e3
+                        }
+                    })
+                    .collect();
+                let mut sum = 0.0;
+                for &v in &r {
+                    sum += if v > 0.0 { v } else { 0.0 };
+                }
+                let full_width: Vec<f64> = if sum > 0.0 {
+                    r.iter().map(|&v| if v > 0.0 { v / sum } else { 0.0 }).collect()
+                } else {
+                    vec![1.0 / n as f64; n]
+                };
+                let mut walk: Vec<f64> = r.iter().map(|&v| if v > 0.0 { v } else { 0.0 }).collect();
+                let total: f64 = walk.iter().sum();
+                for w in walk.iter_mut() {
+                    *w = if total > 0.0 { *w / total } else { 1.0 / n as f64 };
+                }
+                let mut got = vec![0.0; n];
+                regret_matching_of(&r, &mut got);
+                assert_eq!(bits(&got), bits(&full_width), "{r:?}");
+                assert_eq!(bits(&got), bits(&walk), "{r:?}");
+            }
+        }
     }
 
     #[test]

@@ -7,6 +7,7 @@
 use super::determinization::Determinization;
 use super::solver::PerfectInfoSolver;
 use crate::error::{Error, Result};
+use crate::policy::argmax;
 use crate::streams::stream;
 use crate::threads;
 use rand::Rng;
@@ -167,16 +168,9 @@ impl Pimc {
 }
 
 /// PIMC's tie rule: the index of the first option with the highest value (values compared
-/// exactly); `None` for no options.
+/// exactly, as [`argmax`] does); `None` for no options.
 pub fn best_option(values: &[f64]) -> Option<usize> {
-    values
-        .iter()
-        .enumerate()
-        .fold(None::<(usize, f64)>, |best, (k, &v)| match best {
-            Some((_, bv)) if bv >= v => best,
-            _ => Some((k, v)),
-        })
-        .map(|(k, _)| k)
+    (!values.is_empty()).then(|| argmax(values.iter().copied()))
 }
 
 #[cfg(test)]

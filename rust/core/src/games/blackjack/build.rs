@@ -30,8 +30,6 @@ impl Blackjack {
 /// Subtrees with at least this many nodes are split between rayon tasks.
 const PARALLEL_NODES: u64 = 20_000;
 
-/// Number of lanes: P0's down card × P1's down card.
-
 /// Lane of the deal (P0 holds `d0`, P1 holds `d1`), in the generic game's deal order.
 #[inline]
 pub fn lane(d0: u8, d1: u8) -> usize {

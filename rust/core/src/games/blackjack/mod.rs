@@ -39,7 +39,7 @@ pub struct Blackjack {
 /// 20 in up cards after at most 19 hits).
 pub const MAX_HITS_LIMIT: i64 = 255;
 
-/// Lanes of a Blackjack++ tree: one per pair of down cards.
+/// Lanes of a Blackjack++ tree: P0's down card × P1's down card.
 pub const NUM_LANES: usize = NUM_CARDS * NUM_CARDS;
 
 /// Bytes per decision node used to estimate memory before building: the node, its chance node

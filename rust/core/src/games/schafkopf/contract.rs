@@ -7,7 +7,7 @@
 //! | Wenz, and the play-out after all passed | EU GU HU SU | A 10 K O 9 8 7 |
 
 use super::cards::{card, suit_letter, ACE, EICHEL, EIGHT, GRAS, HERZ, KING, NINE, OBER, SCHELLEN, SEVEN, TEN, UNTER};
-use crate::cards::{Card, Deck, Follow, TrickOrder, TRUMP_SUIT};
+use crate::cards::{Card, Deck, Follow, SuitTable, TrickOrder, TRUMP_SUIT};
 use crate::error::{Error, Result};
 
 /// What a seat declares in the auction. Ids 0–8 are the seed's action ids (spec §1).
@@ -157,15 +157,18 @@ const SUIT_PLAIN: [u8; 6] = [ACE, TEN, KING, NINE, EIGHT, SEVEN];
 /// Plain ranks, high to low, in a Wenz (the Ober between King and Nine).
 const WENZ_PLAIN: [u8; 7] = [ACE, TEN, KING, OBER, NINE, EIGHT, SEVEN];
 
-const fn solo_order(x: u8) -> TrickOrder {
-    TrickOrder::new(Deck::PIQUET_32, &SOLO_TRUMPS[x as usize], x, &SUIT_PLAIN, Follow::Suit)
+const fn solo_suits(x: u8) -> SuitTable {
+    SuitTable::new(Deck::PIQUET_32, &SOLO_TRUMPS[x as usize], x, &SUIT_PLAIN)
 }
 
-/// The trick order of each Solo (by suit); Herz's is the Sauspiel's.
-pub static SOLO_ORDERS: [TrickOrder; 4] = [solo_order(0), solo_order(1), solo_order(2), solo_order(3)];
-/// The trick order of a Wenz and of the play-out after all passed.
-pub static WENZ_ORDER: TrickOrder =
-    TrickOrder::new(Deck::PIQUET_32, &WENZ_TRUMPS, TRUMP_SUIT, &WENZ_PLAIN, Follow::Suit);
+/// The suits (effective suit and rank of every card) of each Solo, by suit; Herz's are the
+/// Sauspiel's.
+pub static SOLO_SUITS: [SuitTable; 4] = [solo_suits(0), solo_suits(1), solo_suits(2), solo_suits(3)];
+/// The suits of a Wenz and of the play-out after all passed.
+pub static WENZ_SUITS: SuitTable = SuitTable::new(Deck::PIQUET_32, &WENZ_TRUMPS, TRUMP_SUIT, &WENZ_PLAIN);
+
+/// A contract's trick order: its suit table, its trump suit, and following suit.
+pub type Order = TrickOrder<&'static SuitTable>;
 
 impl Contract {
     /// The kind of game (None for the play-out after all passed).
@@ -179,11 +182,12 @@ impl Contract {
     }
 
     /// How the contract orders cards in tricks.
-    pub fn order(self) -> &'static TrickOrder {
+    #[inline]
+    pub fn order(self) -> Order {
         match self {
-            Contract::Sauspiel(_) => &SOLO_ORDERS[HERZ as usize],
-            Contract::Solo(s) => &SOLO_ORDERS[s as usize & 3],
-            Contract::Wenz | Contract::Passed => &WENZ_ORDER,
+            Contract::Sauspiel(_) => TrickOrder::new(&SOLO_SUITS[HERZ as usize], HERZ, Follow::Suit),
+            Contract::Solo(s) => TrickOrder::new(&SOLO_SUITS[s as usize & 3], s & 3, Follow::Suit),
+            Contract::Wenz | Contract::Passed => TrickOrder::new(&WENZ_SUITS, TRUMP_SUIT, Follow::Suit),
         }
     }
 

@@ -12,11 +12,11 @@
 
 use super::actions::{Action, Phase, CARD_BASE, DOUBLE, NO_DOUBLE};
 use super::cards::{ace, bit, name as card_name, points, suit, suit_cards, OBERS, UNTERS};
-use super::contract::{Contract, Declaration, Kind, CALLABLE};
+use super::contract::{Contract, Declaration, Kind, Order, CALLABLE};
 use super::deal::Deal;
 use super::rules::Rules;
 use super::scoring::{settle, Settlement};
-use crate::cards::{iter, Card, CardSet, TrickOrder};
+use crate::cards::{iter, Card, CardSet};
 use crate::error::{Error, Result};
 
 /// The German name of a suit, for messages.
@@ -160,7 +160,7 @@ impl Game {
         self.retour.contains(&Some(true))
     }
     /// The trick order of the contract (None before the auction ends).
-    pub fn order(&self) -> Option<&'static TrickOrder> {
+    pub fn order(&self) -> Option<Order> {
         self.contract.map(Contract::order)
     }
     /// Completed tricks.

@@ -4,7 +4,7 @@
 //! partner, 3 the dealer's right; team `i % 2`, so team 0 is the dealer's team.
 //! [`Deal`] is a small `Copy` value so that tree walks clone it per child.
 
-use super::cards::{self, bit, game_points, lower, rank, suit, Card, CardSet, JACK};
+use super::cards::{self, bit, game_points, lower, rank, suit, trick_order, Card, CardSet, JACK};
 use crate::error::{Error, Result};
 use rand::Rng;
 
@@ -52,9 +52,11 @@ pub struct Deal {
     pub(crate) leader: u8,
     pub(crate) trick: [Card; 4],
     pub(crate) trick_len: u8,
+    /// Effective suit of the card led to the current trick (its suit; set by the card led).
+    trick_led: u8,
     /// Position (relative to the leader) of the card winning the current trick.
     pub(crate) trick_winner: u8,
-    /// [`contention`] of that card (0 between tricks).
+    /// [`crate::cards::TrickOrder::power`] of that card (0 between tricks).
     pub(crate) trick_best: u8,
     pub(crate) tricks_done: u8,
     /// `H` flag of the playout key: trick 1 is complete and was opened by a rank >= Jack.
@@ -119,6 +121,7 @@ impl Deal {
             leader: NONE,
             trick: [NONE; 4],
             trick_len: 0,
+            trick_led: NONE,
             trick_winner: 0,
             trick_best: 0,
             tricks_done: 0,
@@ -153,10 +156,7 @@ impl Deal {
     /// A uniformly random deal (Fisher–Yates shuffle, then [`Deal::from_deck`]).
     pub fn random<R: Rng>(rng: &mut R) -> Deal {
         let mut deck: [Card; 52] = std::array::from_fn(|i| i as Card);
-        for i in (1..52).rev() {
-            let j = rng.gen_range(0..=i);
-            deck.swap(i, j);
-        }
+        crate::cards::shuffle(&mut deck, rng);
         Deal::from_deck(&deck)
     }
 
@@ -291,13 +291,7 @@ impl Deal {
         if self.trick_len == 0 {
             return hand;
         }
-        let led = suit(self.trick[0]);
-        let on_suit = hand & cards::SUIT_MASK[led as usize];
-        if on_suit == 0 {
-            hand
-        } else {
-            on_suit | (hand & cards::SUIT_MASK[self.trump as usize])
-        }
+        trick_order(self.trump).legal_after(hand, self.trick[0])
     }
 
     /// Plays a card; an illegal card is refused and leaves the deal unchanged.
@@ -369,15 +363,17 @@ impl Deal {
     /// Plays a legal card once trump is set.
     #[inline(always)]
     fn play(&mut self, c: Card) {
+        let order = trick_order(self.trump);
         let p = (self.leader + self.trick_len) % 4;
         self.hands[p as usize] &= !bit(c);
         let (r, s) = (rank(c), suit(c));
         let is_trump = s == self.trump;
         self.trick_low = lower(self.trick_low, if is_trump { r } else { 0 });
-        let led = if self.trick_len == 0 { s } else { suit(self.trick[0]) };
+        let led = if self.trick_len == 0 { order.suit(c) } else { self.trick_led };
+        self.trick_led = led;
         // A follower who plays neither the suit led nor trump has none of the suit led.
-        self.shown_voids |= ((s != led && !is_trump) as u16) << (4 * p + led);
-        let strength = contention(c, led, self.trump);
+        self.shown_voids |= (order.shows_void(c, led) as u16) << (4 * p + led);
+        let strength = order.power(c, led);
         self.trick_winner = if strength > self.trick_best { self.trick_len } else { self.trick_winner };
         self.trick_best = self.trick_best.max(strength);
         // `& 3` proves the index in range (fewer than 4 cards before this one).
@@ -403,13 +399,12 @@ impl Deal {
         self.low_taken = low;
         let jack = trumps & bit(cards::card(JACK, self.trump)) != 0;
         self.jack_taken = if jack { team } else { self.jack_taken };
-        // On a trump lead, a player who did not follow with trump has none: the trick's
-        // non-trump positions, turned from leader-relative to dealer-relative (a select: which
-        // way a branch would go is unpredictable).
-        let off_trump = (0..4).fold(0u8, |m, pos| m | ((suit(self.trick[pos]) != self.trump) as u8) << pos);
-        let rotated = (off_trump << self.leader) | (off_trump >> (4 - self.leader));
-        let trump_led = suit(self.trick[0]) == self.trump;
-        self.voids |= if trump_led { rotated & 15 } else { 0 };
+        // On a trump lead, a player who did not follow with trump has none: the voids the trick
+        // showed, turned from leader-relative to dealer-relative.
+        if trumps & bit(self.trick[0]) != 0 {
+            let off_trump = trick_order(self.trump).voids_shown(&self.trick);
+            self.voids |= ((off_trump << self.leader) | (off_trump >> (4 - self.leader))) & 15;
+        }
         let gp: u8 = self.trick.iter().map(|&c| game_points(rank(c))).sum();
         self.game_pts[team as usize] += gp;
         if self.tricks_done == 0 {
@@ -487,21 +482,6 @@ impl Deal {
         }
         let [s0, s1] = self.decided_score();
         (s0 - s1) as f64
-    }
-}
-
-/// How strongly card `c` contends for a trick whose led suit is `led`: a trump beats the suit
-/// led, which beats the other suits (which never win); higher ranks beat lower. Always above
-/// 0 for the card led.
-#[inline]
-fn contention(c: Card, led: u8, trump: u8) -> u8 {
-    let r = rank(c);
-    if suit(c) == trump {
-        32 + r
-    } else if suit(c) == led {
-        16 + r
-    } else {
-        0
     }
 }
 

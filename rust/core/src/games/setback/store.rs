@@ -1,5 +1,7 @@
-//! Setback training files, in the versioned, checksummed, atomically written container of
-//! [`crate::store`]:
+//! Setback training files: the integer-key checkpoint and strategy files of
+//! [`crate::sampled::files`] (in the versioned, checksummed, atomically written container of
+//! [`crate::store`]) with Setback's headers, and what they record of a run: its stage,
+//! algorithm and average strategy.
 //!
 //! * checkpoint (kind `SBCKPT`): abstraction id (the stage), algorithm, seed, iterations done,
 //!   for the bootstrap stage the fingerprint of the baseline strategy it plays out with, the sum
@@ -13,12 +15,63 @@
 //! bootstrap keys only.
 
 use super::keys::{self, Key};
-use super::table::Table;
-use super::train::{average_strategy, Algo, Trainer};
 use crate::error::{Error, Result};
-use crate::store::{read_container, write_container, Reader, Writer};
+use crate::sampled::files;
+use crate::sampled::{average_strategy as average_of_weights, KeyedPolicy, Table};
+use crate::store::{Reader, Writer};
+use std::ops::Deref;
 use std::path::Path;
-use std::sync::Arc;
+
+/// Threshold below which average-strategy probabilities are zeroed (then renormalised), as the
+/// original program does.
+pub const AVERAGE_THRESHOLD: f64 = 0.001;
+
+/// The average strategy of accumulated strategy weights, with [`AVERAGE_THRESHOLD`] applied.
+pub fn average_strategy(sums: &[f32]) -> Vec<f32> {
+    average_of_weights(sums, AVERAGE_THRESHOLD)
+}
+
+/// The training algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Algo {
+    /// Chance-sampled CFR (the original's algorithm), every update accumulated (Cfrm 3.0).
+    CsCfr,
+    /// Chance-sampled CFR with Cfrm 2.x's write-back: an infoset is read before its subtree is
+    /// walked and written back after, so updates to the same key made inside its own subtree
+    /// are lost. The original's published baseline numbers were trained this way.
+    CsCfr2x,
+    /// Chance-sampled CFR walking each post-auction state once with summed reach (faster;
+    /// different dynamics, see [`super::train`]).
+    CsCfrMerged,
+    /// External-sampling Monte-Carlo CFR.
+    EsMccfr,
+}
+
+impl Algo {
+    /// Names accepted by [`Algo::parse`].
+    pub const NAMES: &'static str = "cs-cfr, cs-cfr-2x, cs-cfr-merged, es-mccfr";
+
+    /// Parses `cs-cfr` or `es-mccfr`.
+    pub fn parse(s: &str) -> Result<Algo> {
+        match s {
+            "cs-cfr" => Ok(Algo::CsCfr),
+            "cs-cfr-2x" => Ok(Algo::CsCfr2x),
+            "cs-cfr-merged" => Ok(Algo::CsCfrMerged),
+            "es-mccfr" => Ok(Algo::EsMccfr),
+            _ => Err(Error::UnknownAlgorithm { name: s.to_string(), known: Algo::NAMES.to_string() }),
+        }
+    }
+
+    /// The algorithm's name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Algo::CsCfr => "cs-cfr",
+            Algo::CsCfr2x => "cs-cfr-2x",
+            Algo::CsCfrMerged => "cs-cfr-merged",
+            Algo::EsMccfr => "es-mccfr",
+        }
+    }
+}
 
 /// A training stage (spec §2.1, §2.9), each with its own keys and file abstraction id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,86 +106,87 @@ impl Stage {
     }
 }
 
-/// Index of the largest probability, the first on ties (the original's `StrategyProfile.Best`).
-pub fn argmax(probs: &[f32]) -> usize {
-    let mut best = 0;
-    for (i, &p) in probs.iter().enumerate() {
-        if p > probs[best] {
-            best = i;
-        }
-    }
-    best
-}
 const CHECKPOINT: &[u8; 8] = b"SBCKPT\0\0";
 const STRATEGY: &[u8; 8] = b"SBSTRAT\0";
 
-fn bad(path: &Path, reason: impl Into<String>) -> Error {
-    Error::BadFile { path: path.display().to_string(), reason: reason.into() }
-}
-
-fn with_path(path: &Path, e: Error) -> Error {
-    match e {
-        Error::BadFile { reason, .. } => bad(path, reason),
-        other => other,
-    }
-}
-
-fn check_key(path: &Path, stage: Stage, k: Key) -> Result<usize> {
+/// The actions of key `k` in a file of `stage`, or the error refusing it.
+fn check_key(stage: Stage, k: Key) -> Result<usize> {
     let n = keys::key_num_actions(k);
     if !keys::is_valid(k) || !(2..=6).contains(&n) || !stage.owns(k) {
-        return Err(bad(path, format!("invalid Setback {} key {k:#x}", stage.name())));
+        return Err(Error::BadFile {
+            path: String::new(),
+            reason: format!("invalid Setback {} key {k:#x}", stage.name()),
+        });
     }
     Ok(n)
 }
 
-fn read_header(r: &mut Reader, path: &Path) -> Result<(Stage, Algo, u64, u64)> {
-    let abs = r.str()?;
-    let stage = Stage::of_abstraction(&abs).ok_or_else(|| {
-        bad(
-            path,
-            format!(
+/// What every Setback file starts with: what was trained, how, and how far.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Run {
+    /// The stage trained (which keys the file holds).
+    pub stage: Stage,
+    /// The algorithm.
+    pub algo: Algo,
+    /// The seed.
+    pub seed: u64,
+    /// Iterations (deals) done.
+    pub iterations: u64,
+}
+
+impl Run {
+    fn write(&self, w: &mut Writer) {
+        w.str(self.stage.abstraction());
+        w.str(self.algo.name());
+        w.u64(self.seed);
+        w.u64(self.iterations);
+    }
+
+    fn read(r: &mut Reader) -> Result<Run> {
+        let bad = |reason: String| Error::BadFile { path: String::new(), reason };
+        let abs = r.str()?;
+        let stage = Stage::of_abstraction(&abs).ok_or_else(|| {
+            bad(format!(
                 "abstraction {abs:?}; this cfrkit reads {:?} and {:?}",
                 Stage::Baseline.abstraction(),
                 Stage::Bootstrap.abstraction()
-            ),
-        )
-    })?;
-    let algo = Algo::parse(&r.str()?).map_err(|e| bad(path, e.to_string()))?;
-    Ok((stage, algo, r.u64()?, r.u64()?))
+            ))
+        })?;
+        let algo = Algo::parse(&r.str()?).map_err(|e| bad(e.to_string()))?;
+        Ok(Run { stage, algo, seed: r.u64()?, iterations: r.u64()? })
+    }
 }
 
-/// Writes a checkpoint of `t` to `path` atomically.
-pub fn save_checkpoint(t: &Trainer, path: &Path) -> Result<()> {
-    let entries = t.table.entries();
-    let mut w = Writer::default();
-    w.str(t.stage().abstraction());
-    w.str(t.algo.name());
-    w.u64(t.seed);
-    w.u64(t.iterations);
-    if let Some(b) = &t.baseline {
-        w.u64(b.fingerprint());
-    }
-    w.f64(t.value_sum);
-    w.u64(entries.len() as u64);
-    w.buf.reserve(entries.len() * 32);
-    for (k, slot) in entries {
-        w.u64(k);
-        let n = keys::key_num_actions(k);
-        for i in 0..2 * n {
-            w.u32(t.table.load(slot + i as u32).to_bits());
+/// The state of a training run as a checkpoint holds it.
+pub struct Checkpoint {
+    /// The run.
+    pub run: Run,
+    /// Fingerprint of the baseline strategy a bootstrap run plays out with (None for baseline).
+    pub baseline: Option<u64>,
+    /// Sum of the non-dealer team's root values over all iterations.
+    pub value_sum: f64,
+    /// The infoset table.
+    pub table: Table,
+}
+
+/// Writes a checkpoint of a run (its table and figures) to `path` atomically.
+pub fn save_checkpoint_file(path: &Path, run: Run, baseline: Option<u64>, value_sum: f64, table: &Table) -> Result<()> {
+    let header = |w: &mut Writer| {
+        run.write(w);
+        if let Some(f) = baseline {
+            w.u64(f);
         }
-    }
-    write_container(path, CHECKPOINT, &w.buf)
+        w.f64(value_sum);
+    };
+    files::save_checkpoint(path, CHECKPOINT, header, table, keys::key_num_actions)
 }
 
-/// Loads a checkpoint into a trainer with `threads` threads. A bootstrap checkpoint needs the
-/// baseline strategy it was trained with (checked by fingerprint); a baseline one takes none.
-pub fn load_checkpoint(path: &Path, threads: usize, baseline: Option<Arc<Strategy>>) -> Result<Trainer> {
-    let payload = read_container(path, CHECKPOINT)?;
-    let mut r = Reader::new(&payload);
-    let body = (|| -> Result<Trainer> {
-        let (stage, algo, seed, iterations) = read_header(&mut r, path)?;
-        match (stage, &baseline) {
+/// Reads a checkpoint. A bootstrap checkpoint needs the fingerprint of the baseline strategy it
+/// was trained with (checked); a baseline one takes none.
+pub fn load_checkpoint_file(path: &Path, baseline: Option<u64>) -> Result<Checkpoint> {
+    let header = |r: &mut Reader| -> Result<(Run, f64)> {
+        let run = Run::read(r)?;
+        match (run.stage, baseline) {
             (Stage::Baseline, Some(_)) => {
                 return Err(Error::invalid("baseline", "a baseline strategy", "none: this is a baseline checkpoint"))
             }
@@ -143,38 +197,28 @@ pub fn load_checkpoint(path: &Path, threads: usize, baseline: Option<Arc<Strateg
                     "the baseline strategy this bootstrap checkpoint was trained with",
                 ))
             }
-            (Stage::Bootstrap, Some(b)) => {
+            (Stage::Bootstrap, Some(have)) => {
                 let want = r.u64()?;
-                if b.fingerprint() != want {
+                if have != want {
                     return Err(Error::invalid(
                         "baseline",
-                        format!("a strategy with fingerprint {:#018x}", b.fingerprint()),
+                        format!("a strategy with fingerprint {have:#018x}"),
                         format!("the baseline this checkpoint was trained with (fingerprint {want:#018x})"),
                     ));
                 }
             }
             (Stage::Baseline, None) => {}
         }
-        let value_sum = r.f64()?;
-        let count = r.u64()?;
-        let table = Table::new();
-        for _ in 0..count {
-            let k = r.u64()?;
-            let n = check_key(path, stage, k)?;
-            let slot = table.slot(k, n);
-            for i in 0..2 * n {
-                table.store(slot + i as u32, f32::from_bits(r.u32()?));
-            }
-        }
-        if !r.done() || table.len() as u64 != count {
-            return Err(bad(path, "infoset records do not match the count"));
-        }
-        Trainer::with_state(algo, seed, baseline.clone(), table, iterations, value_sum, threads)
-    })();
-    body.map_err(|e| with_path(path, e))
+        Ok((run, r.f64()?))
+    };
+    let ((run, value_sum), table) =
+        files::load_checkpoint(path, CHECKPOINT, header, |(run, _): &(Run, f64), k| check_key(run.stage, k))?;
+    Ok(Checkpoint { run, baseline, value_sum, table })
 }
 
-/// A trained average strategy: sorted keys with their action probabilities.
+/// A trained average strategy: the run it comes from, its average root value, and its
+/// probabilities over Setback keys. It dereferences to its [`KeyedPolicy`] (keys, `get`, `best`,
+/// `fingerprint`).
 #[derive(Clone, Debug)]
 pub struct Strategy {
     /// The stage it belongs to (which keys it holds).
@@ -187,117 +231,45 @@ pub struct Strategy {
     pub iterations: u64,
     /// Average root value of the non-dealer team.
     pub root_value: f64,
-    /// Keys, ascending.
-    pub keys: Vec<Key>,
-    /// Start of each key's probabilities in `probs`; `offsets[keys.len()]` = `probs.len()`.
-    pub offsets: Vec<u64>,
-    /// Probabilities, key after key, in each key's canonical action order.
-    pub probs: Vec<f32>,
+    /// Probabilities of every key, in each key's canonical action order.
+    pub policy: KeyedPolicy,
+}
+
+impl Deref for Strategy {
+    type Target = KeyedPolicy;
+    fn deref(&self) -> &KeyedPolicy {
+        &self.policy
+    }
 }
 
 impl Strategy {
-    /// The average strategy of a trainer's table.
-    pub fn from_trainer(t: &Trainer) -> Strategy {
-        let entries = t.table.entries();
-        let mut s = Strategy {
-            stage: t.stage(),
-            algo: t.algo,
-            seed: t.seed,
-            iterations: t.iterations,
-            root_value: t.stats().root_value,
-            keys: Vec::with_capacity(entries.len()),
-            offsets: Vec::with_capacity(entries.len() + 1),
-            probs: Vec::with_capacity(entries.len() * 3),
-        };
-        for (k, slot) in entries {
-            let n = keys::key_num_actions(k);
-            let sums: Vec<f32> = (0..n).map(|i| t.table.load(slot + (n + i) as u32)).collect();
-            s.keys.push(k);
-            s.offsets.push(s.probs.len() as u64);
-            s.probs.extend(average_strategy(&sums));
-        }
-        s.offsets.push(s.probs.len() as u64);
-        s
+    /// The average strategy (with [`AVERAGE_THRESHOLD`]) of a run's `table`.
+    pub fn of_table(run: Run, root_value: f64, table: &Table) -> Strategy {
+        let policy = KeyedPolicy::average_of(table, keys::key_num_actions, AVERAGE_THRESHOLD);
+        let Run { stage, algo, seed, iterations } = run;
+        Strategy { stage, algo, seed, iterations, root_value, policy }
     }
 
-    /// Probabilities of `key`, if trained.
-    pub fn get(&self, key: Key) -> Option<&[f32]> {
-        let i = self.keys.binary_search(&key).ok()?;
-        Some(&self.probs[self.offsets[i] as usize..self.offsets[i + 1] as usize])
-    }
-
-    /// Index of the most probable action of `key` (the first on ties), if trained.
-    pub fn best(&self, key: Key) -> Option<usize> {
-        self.get(key).map(argmax)
-    }
-
-    /// A checksum of the keys and probabilities, identifying the strategy.
-    pub fn fingerprint(&self) -> u64 {
-        let mut h = crc32fast::Hasher::new();
-        for k in &self.keys {
-            h.update(&k.to_le_bytes());
-        }
-        for p in &self.probs {
-            h.update(&p.to_bits().to_le_bytes());
-        }
-        ((self.keys.len() as u64) << 32) | h.finalize() as u64
+    /// The run it comes from.
+    pub fn run(&self) -> Run {
+        Run { stage: self.stage, algo: self.algo, seed: self.seed, iterations: self.iterations }
     }
 
     /// Writes the strategy to `path` atomically.
     pub fn save(&self, path: &Path) -> Result<()> {
-        let mut w = Writer::default();
-        w.str(self.stage.abstraction());
-        w.str(self.algo.name());
-        w.u64(self.seed);
-        w.u64(self.iterations);
-        w.f64(self.root_value);
-        w.u64(self.keys.len() as u64);
-        w.buf.reserve(self.keys.len() * 8 + self.probs.len() * 4);
-        for (i, &k) in self.keys.iter().enumerate() {
-            w.u64(k);
-            for &p in &self.probs[self.offsets[i] as usize..self.offsets[i + 1] as usize] {
-                w.u32(p.to_bits());
-            }
-        }
-        write_container(path, STRATEGY, &w.buf)
+        let header = |w: &mut Writer| {
+            self.run().write(w);
+            w.f64(self.root_value);
+        };
+        files::save_strategy(path, STRATEGY, header, &self.policy)
     }
 
     /// Reads a strategy file.
     pub fn load(path: &Path) -> Result<Strategy> {
-        let payload = read_container(path, STRATEGY)?;
-        let mut r = Reader::new(&payload);
-        let body = (|| -> Result<Strategy> {
-            let (stage, algo, seed, iterations) = read_header(&mut r, path)?;
-            let root_value = r.f64()?;
-            let count = r.u64()? as usize;
-            let mut s = Strategy {
-                stage,
-                algo,
-                seed,
-                iterations,
-                root_value,
-                keys: Vec::with_capacity(count.min(payload.len() / 8)),
-                offsets: Vec::with_capacity(count.min(payload.len() / 8) + 1),
-                probs: Vec::new(),
-            };
-            for _ in 0..count {
-                let k = r.u64()?;
-                let n = check_key(path, stage, k)?;
-                if s.keys.last().is_some_and(|&last| last >= k) {
-                    return Err(bad(path, "keys are not in ascending order"));
-                }
-                s.keys.push(k);
-                s.offsets.push(s.probs.len() as u64);
-                for _ in 0..n {
-                    s.probs.push(f32::from_bits(r.u32()?));
-                }
-            }
-            s.offsets.push(s.probs.len() as u64);
-            if !r.done() {
-                return Err(bad(path, "bytes left after the last infoset"));
-            }
-            Ok(s)
-        })();
-        body.map_err(|e| with_path(path, e))
+        let header = |r: &mut Reader| -> Result<(Run, f64)> { Ok((Run::read(r)?, r.f64()?)) };
+        let ((run, root_value), policy) =
+            files::load_strategy(path, STRATEGY, header, |(run, _): &(Run, f64), k| check_key(run.stage, k))?;
+        let Run { stage, algo, seed, iterations } = run;
+        Ok(Strategy { stage, algo, seed, iterations, root_value, policy })
     }
 }

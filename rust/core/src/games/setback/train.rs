@@ -31,81 +31,25 @@ use super::bootstrap;
 use super::cards;
 use super::keys;
 use super::rules::{legal_bids, Deal, Phase};
-use super::store::{Stage, Strategy};
-use super::table::{mix, Record, SlotCache, Table};
+use super::store::{average_strategy, load_checkpoint_file, save_checkpoint_file, Run, Stage, Strategy};
+use crate::cfr::regret_matching;
 use crate::error::{Error, Result};
+use crate::sampled::{Record, SlotCache, Table};
+use crate::streams::mix;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// Threshold below which average-strategy probabilities are zeroed (then renormalised).
-pub const AVERAGE_THRESHOLD: f64 = 0.001;
-
-/// The training algorithm.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Algo {
-    /// Chance-sampled CFR (the original's algorithm), every update accumulated (Cfrm 3.0).
-    CsCfr,
-    /// Chance-sampled CFR with Cfrm 2.x's write-back: an infoset is read before its subtree is
-    /// walked and written back after, so updates to the same key made inside its own subtree
-    /// are lost. The original's published baseline numbers were trained this way.
-    CsCfr2x,
-    /// Chance-sampled CFR walking each post-auction state once with summed reach (faster;
-    /// different dynamics, see the module documentation).
-    CsCfrMerged,
-    /// External-sampling Monte-Carlo CFR.
-    EsMccfr,
-}
-
-impl Algo {
-    /// Names accepted by [`Algo::parse`].
-    pub const NAMES: &'static str = "cs-cfr, cs-cfr-2x, cs-cfr-merged, es-mccfr";
-
-    /// Parses `cs-cfr` or `es-mccfr`.
-    pub fn parse(s: &str) -> Result<Algo> {
-        match s {
-            "cs-cfr" => Ok(Algo::CsCfr),
-            "cs-cfr-2x" => Ok(Algo::CsCfr2x),
-            "cs-cfr-merged" => Ok(Algo::CsCfrMerged),
-            "es-mccfr" => Ok(Algo::EsMccfr),
-            _ => Err(Error::UnknownAlgorithm { name: s.to_string(), known: Algo::NAMES.to_string() }),
-        }
-    }
-
-    /// The algorithm's name.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Algo::CsCfr => "cs-cfr",
-            Algo::CsCfr2x => "cs-cfr-2x",
-            Algo::CsCfrMerged => "cs-cfr-merged",
-            Algo::EsMccfr => "es-mccfr",
-        }
-    }
-}
+pub use super::store::Algo;
 
 /// The deal of iteration `i` of a run seeded with `seed`, and the generator it continues with.
+/// (Derived with [`mix`], not [`crate::streams::stream`]: the trained tables depend on
+/// these deals.)
 pub fn iteration_rng(seed: u64, i: u64) -> Pcg64 {
     Pcg64::seed_from_u64(mix(seed ^ mix(i.wrapping_add(0x5EED))))
-}
-
-/// Average strategy of accumulated weights: normalised (uniform when all zero), probabilities
-/// below [`AVERAGE_THRESHOLD`] zeroed, renormalised.
-pub fn average_strategy(sums: &[f32]) -> Vec<f32> {
-    let n = sums.len();
-    let total: f64 = sums.iter().map(|&x| x.max(0.0) as f64).sum();
-    if total <= 0.0 {
-        return vec![1.0 / n as f32; n];
-    }
-    let mut p: Vec<f64> = sums.iter().map(|&x| x.max(0.0) as f64 / total).collect();
-    for x in p.iter_mut() {
-        if *x < AVERAGE_THRESHOLD {
-            *x = 0.0;
-        }
-    }
-    let t: f64 = p.iter().sum();
-    p.iter().map(|&x| (x / t) as f32).collect()
 }
 
 /// Post-auction states: all pass, or (bid 2–4, bidder 0–3).
@@ -214,27 +158,12 @@ impl<'a> Walker<'a> {
         self.table.record(slot, n)
     }
 
-    /// Regret matching over the `n` regrets of `rec`.
-    #[inline]
+    /// Regret matching over the `n` regrets of `rec`. Kept out of line: inlined into the
+    /// recursive walk it costs more than the call.
+    #[inline(never)]
     fn strategy(rec: Record, n: usize) -> [f64; 6] {
         let mut s = [0f64; 6];
-        let mut total = 0.0;
-        for (i, x) in s.iter_mut().enumerate().take(n) {
-            // A select, not a branch: whether a regret is positive is unpredictable. Adding 0
-            // leaves the total as it was.
-            let r = rec.load(i) as f64;
-            *x = if r > 0.0 { r } else { 0.0 };
-            total += *x;
-        }
-        if total > 0.0 {
-            for x in s.iter_mut().take(n) {
-                *x /= total;
-            }
-        } else {
-            for x in s.iter_mut().take(n) {
-                *x = 1.0 / n as f64;
-            }
-        }
+        regret_matching(&mut s[..n], |i| rec.load(i) as f64);
         s
     }
 
@@ -550,13 +479,13 @@ pub struct Stats {
 
 /// A training run of the baseline deal game, or of the bootstrap auction game.
 pub struct Trainer {
-    pub(crate) algo: Algo,
-    pub(crate) seed: u64,
+    algo: Algo,
+    seed: u64,
     /// The baseline strategy of a bootstrap run (None for a baseline run).
-    pub(crate) baseline: Option<Arc<Strategy>>,
-    pub(crate) table: Table,
-    pub(crate) iterations: u64,
-    pub(crate) value_sum: f64,
+    baseline: Option<Arc<Strategy>>,
+    table: Table,
+    iterations: u64,
+    value_sum: f64,
     pool: rayon::ThreadPool,
     threads: usize,
 }
@@ -572,7 +501,7 @@ impl Trainer {
         Trainer::with_state(Algo::CsCfr, seed, Some(baseline), Table::new(), 0, 0.0, threads)
     }
 
-    pub(crate) fn with_state(
+    fn with_state(
         algo: Algo,
         seed: u64,
         baseline: Option<Arc<Strategy>>,
@@ -670,4 +599,27 @@ impl Trainer {
         let sums: Vec<f32> = (0..n).map(|i| self.table.load(slot + (n + i) as u32)).collect();
         Some(average_strategy(&sums))
     }
+
+    /// What the run is: stage, algorithm, seed, iterations done.
+    pub fn run_info(&self) -> Run {
+        Run { stage: self.stage(), algo: self.algo, seed: self.seed, iterations: self.iterations }
+    }
+
+    /// The average strategy of the table.
+    pub fn strategy(&self) -> Strategy {
+        Strategy::of_table(self.run_info(), self.stats().root_value, &self.table)
+    }
+}
+
+/// Writes a checkpoint of `t` to `path` atomically.
+pub fn save_checkpoint(t: &Trainer, path: &Path) -> Result<()> {
+    let baseline = t.baseline.as_ref().map(|b| b.fingerprint());
+    save_checkpoint_file(path, t.run_info(), baseline, t.value_sum, &t.table)
+}
+
+/// Loads a checkpoint into a trainer with `threads` threads. A bootstrap checkpoint needs the
+/// baseline strategy it was trained with (checked by fingerprint); a baseline one takes none.
+pub fn load_checkpoint(path: &Path, threads: usize, baseline: Option<Arc<Strategy>>) -> Result<Trainer> {
+    let c = load_checkpoint_file(path, baseline.as_ref().map(|b| b.fingerprint()))?;
+    Trainer::with_state(c.run.algo, c.run.seed, baseline, c.table, c.run.iterations, c.value_sum, threads)
 }

@@ -27,7 +27,7 @@
 
 use super::super::actions::{Action, Phase, DOUBLE};
 use super::super::cards::{ace, bit, card, rank, rank_cards, suit, suit_cards, ACE, HERZ, OBER, TEN, UNTER, UNTERS};
-use super::super::contract::{Contract, Declaration, SOLO_ORDERS};
+use super::super::contract::{Contract, Declaration};
 use super::super::view::View;
 use super::agent::{random_action, random_member, Agent};
 use crate::cards::{highest, lowest, Card, CardSet};
@@ -41,13 +41,13 @@ pub struct RulesAgent;
 
 /// The Obers, the Unters and the Herz cards: the Sauspiel's trumps.
 fn sauspiel_trumps() -> CardSet {
-    SOLO_ORDERS[HERZ as usize].trumps()
+    Contract::Solo(HERZ).order().trumps()
 }
 
 /// The declaration of a hand whose allowed declarations are `allowed` (mask over ids).
 pub fn declare(hand: CardSet, allowed: u64) -> Declaration {
     for x in 0..4 {
-        if (hand & SOLO_ORDERS[x as usize].trumps()).count_ones() >= 7 {
+        if (hand & Contract::Solo(x).order().trumps()).count_ones() >= 7 {
             return Declaration::Solo(x);
         }
     }

@@ -27,8 +27,9 @@
 //!   in the current trick), lead to the same outcomes, so only the lower one is searched; the same
 //!   holds for the trump-setting lead, where the card that would be Low is its suit's lowest card.
 
-use super::super::cards::{self, bit, card, game_points, rank, suit, Card, CardSet, JACK, SUIT_MASK};
+use super::super::cards::{self, bit, card, game_points, rank, suit, trick_order, Card, CardSet, JACK, SUIT_MASK};
 use super::super::rules::{Deal, Phase};
+use crate::cards::{NaturalSuits, TrickOrder, NO_SUIT};
 use crate::error::{Error, Result};
 
 /// The rules' "none" marker for player, team and trump fields.
@@ -71,9 +72,10 @@ struct Facts {
     bid: i32,
     /// Game points of all dealt cards.
     points_dealt: u8,
-    /// The cards that beat each card when it wins a trick: higher cards of its suit, and any
-    /// trump if it is not one.
-    beaten_by: [CardSet; 52],
+    /// The trick rules.
+    order: TrickOrder<NaturalSuits>,
+    /// [`TrickOrder::beaten_by`] of every card.
+    beaten_by: [CardSet; 64],
 }
 
 /// A position of the playout.
@@ -100,18 +102,15 @@ impl Facts {
     fn of(d: &Deal) -> Facts {
         Facts {
             trump: d.trump,
-            trump_mask: SUIT_MASK[d.trump as usize],
+            trump_mask: trick_order(d.trump).trumps(),
             high_team: d.high_team,
             low_bit: bit(card(d.low_dealt, d.trump)),
             jack_bit: if d.jack_dealt { bit(card(JACK, d.trump)) } else { 0 },
             bidder_team: d.high_bidder % 2,
             bid: d.high_bid as i32,
             points_dealt: d.game_pts_dealt,
-            beaten_by: std::array::from_fn(|w| {
-                let w = w as Card;
-                let higher = SUIT_MASK[suit(w) as usize] & !((bit(w) << 1) - 1);
-                higher | if suit(w) == d.trump { 0 } else { SUIT_MASK[d.trump as usize] }
-            }),
+            order: trick_order(d.trump),
+            beaten_by: trick_order(d.trump).beaten_by_all(),
         }
     }
 
@@ -215,7 +214,7 @@ impl Facts {
     /// Whether `c` beats the winning card `w`.
     #[inline]
     fn beats(&self, c: Card, w: Card) -> bool {
-        self.beaten_by[w as usize] & bit(c) != 0
+        self.beaten_by[w as usize & 63] & bit(c) != 0
     }
 }
 
@@ -246,12 +245,7 @@ impl Pos {
         if self.len == 0 {
             return hand;
         }
-        let on_suit = hand & SUIT_MASK[suit(self.led) as usize];
-        if on_suit == 0 {
-            hand
-        } else {
-            on_suit | (hand & f.trump_mask)
-        }
+        f.order.legal_after(hand, self.led)
     }
 
     /// The position after the player to act plays `c`.
@@ -397,7 +391,7 @@ fn points(set: CardSet) -> u8 {
 fn two_tricks(f: &Facts, p: &Pos, alpha: i32, beta: i32) -> i32 {
     let live = p.live();
     let end = Endgame { f, p, live, live_points: points(live) };
-    end.search(0, 0, 0, NONE, 0, alpha, beta)
+    end.search(0, 0, NO_SUIT, NONE, 0, alpha, beta)
 }
 
 /// A two-trick position and what its lines share.
@@ -409,33 +403,23 @@ struct Endgame<'a> {
 }
 
 impl Endgame<'_> {
-    /// The value after `k` plays of the next trick (the cards `trick`, led in the suit `led_mask`,
+    /// The value after `k` plays of the next trick (the cards `trick`, led in the suit `led`,
     /// `winning` at position `win`) for the team of the `k`-th player.
     #[allow(clippy::too_many_arguments)]
-    fn search(
-        &self,
-        trick: CardSet,
-        k: u8,
-        led_mask: CardSet,
-        winning: Card,
-        win: u8,
-        mut alpha: i32,
-        beta: i32,
-    ) -> i32 {
+    fn search(&self, trick: CardSet, k: u8, led: u8, winning: Card, win: u8, mut alpha: i32, beta: i32) -> i32 {
         if k == 4 {
             return self.last_trick_value(trick, win);
         }
         let (f, p) = (self.f, self.p);
         let hand = p.hands[((p.leader + k) & 3) as usize] & !trick;
-        let on_suit = hand & led_mask;
-        let legal = if on_suit == 0 { hand } else { on_suit | (hand & f.trump_mask) };
+        let legal = f.order.legal(hand, led);
         let mut best = -INF;
         for c in cards::iter(legal) {
             let v = if k == 0 {
-                -self.search(bit(c), 1, SUIT_MASK[suit(c) as usize], c, 0, -beta, -alpha)
+                -self.search(bit(c), 1, f.order.suit(c), c, 0, -beta, -alpha)
             } else {
                 let (w, at) = if f.beats(c, winning) { (c, k) } else { (winning, win) };
-                -self.search(trick | bit(c), k + 1, led_mask, w, at, -beta, -alpha)
+                -self.search(trick | bit(c), k + 1, led, w, at, -beta, -alpha)
             };
             if v > best {
                 best = v;
@@ -457,10 +441,8 @@ impl Endgame<'_> {
         let (f, p) = (self.f, self.p);
         let first = (p.leader + win) & 3;
         let rest = self.live & !trick;
-        let led = p.hands[first as usize] & rest;
-        let trumps = rest & f.trump_mask;
-        let top =
-            bit(cards::highest(if trumps != 0 { trumps } else { rest & SUIT_MASK[suit(cards::lowest(led)) as usize] }));
+        let lead = cards::lowest(p.hands[first as usize] & rest);
+        let top = bit(f.order.strongest(rest, f.order.suit(lead)).expect("the card led contends"));
         let second = (0..4).find(|&i| p.hands[i] & top != 0).expect("a hand holds the top card") as u8;
         let (t1, t2) = (first & 1, second & 1);
         let trick_points = points(trick);

@@ -1,22 +1,12 @@
-//! The [`Agent`] trait — anything that bids and plays from a player's [`View`] — and agent spec
-//! strings: `random`, `rules`, `table:DIR` (argmax of a trained strategy), `table-sampled:DIR`
-//! (drawn from it), `db:PATH` (the strategy database), `pimc[:OPTIONS]` (Perfect Information
-//! Monte Carlo, e.g. `pimc:worlds=64`) and `hybrid:PATH[,OPTIONS]` (the database's bids, PIMC's
-//! card play). `DIR` is a baseline training directory holding `strategy.cfrkit` (or the strategy
-//! file itself), optionally followed by `+DIR2`, a bootstrap training directory whose
-//! score-aware bids replace the baseline's.
+//! The [`Agent`] trait — anything that bids and plays from a player's [`View`] — and the
+//! checked move of an agent ([`act`]). Agents are built from spec strings by
+//! [`super::super::registry::agent`].
 
 use super::super::cards::{self, Card};
-use super::super::pimc;
-use super::database::Database;
-use super::hybrid::HybridAgent;
-use super::random::RandomAgent;
-use super::rules_agent::RulesAgent;
-use super::strategy_agent::{StrategyAgent, TableMode};
+use super::super::rules::Phase;
 use super::view::View;
 use crate::error::{Error, Result};
 use rand_pcg::Pcg64;
-use std::sync::Arc;
 
 /// A Setback player. Agents are shared by the games of a match running on many threads, so they
 /// hold no per-game state: every decision is a function of the view and the random stream.
@@ -29,38 +19,26 @@ pub trait Agent: Send + Sync {
     fn play(&self, view: &View, rng: &mut Pcg64) -> Result<Card>;
 }
 
-/// Spec strings the CLI and [`parse`] accept.
-pub const SPECS: &str = "random, rules, table:DIR[+DIR2], table-sampled:DIR[+DIR2] (DIR a baseline training \
-                         directory or strategy file, DIR2 a bootstrap one), db:PATH (a strategy database), \
-                         pimc[:worlds=N,threads=T,seed=S] or hybrid:PATH[,worlds=N,threads=T,seed=S] (the \
-                         database's bids, PIMC's card play)";
-
-/// Builds an agent from a spec string (see [`SPECS`]).
-pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
-    let (kind, arg) = match spec.split_once(':') {
-        Some((k, a)) => (k, Some(a)),
-        None => (spec, None),
-    };
-    match (kind, arg) {
-        ("random", None) => Ok(Arc::new(RandomAgent)),
-        ("rules", None) => Ok(Arc::new(RulesAgent)),
-        ("table", Some(p)) if !p.is_empty() => Ok(Arc::new(StrategyAgent::load_tables(p, TableMode::Argmax)?)),
-        ("table-sampled", Some(p)) if !p.is_empty() => Ok(Arc::new(StrategyAgent::load_tables(p, TableMode::Sampled)?)),
-        ("db", Some(p)) if !p.is_empty() => Ok(Arc::new(database_agent(p)?)),
-        ("pimc", opts) => Ok(Arc::new(pimc::parse(opts.unwrap_or(""))?)),
-        ("hybrid", Some(arg)) if !arg.is_empty() => {
-            let (path, opts) = arg.split_once(',').unwrap_or((arg, ""));
-            let player = pimc::parse(opts)?;
-            let label = format!("hybrid:{path}({})", player.name());
-            Ok(Arc::new(HybridAgent::new(Arc::new(database_agent(path)?), Arc::new(player), label)))
-        }
-        _ => Err(Error::invalid("agent", spec, format!("one of {SPECS}"))),
-    }
+/// A move: a bid or a card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// A bid (0 = Pass).
+    Bid(u8),
+    /// A card.
+    Card(Card),
 }
 
-/// The database player of the strategy database at `path`.
-fn database_agent(path: &str) -> Result<StrategyAgent> {
-    Ok(StrategyAgent::new(Arc::new(Database::open(path.as_ref())?), format!("db:{path}")))
+/// The move of `agent` for the viewing player, who must be to act: its bid in the auction, its
+/// card afterwards (the trump-setting lead included), checked against the legal moves.
+pub fn act(agent: &dyn Agent, view: &View, rng: &mut Pcg64) -> Result<Move> {
+    if !view.to_act() {
+        return Err(Error::invalid("view", agent.name(), "a view of the player to act"));
+    }
+    Ok(if view.phase() == Phase::Auction {
+        Move::Bid(check_bid(agent, view, agent.bid(view, rng)?)?)
+    } else {
+        Move::Card(check_card(agent, view, agent.play(view, rng)?)?)
+    })
 }
 
 /// Checks an agent's bid against the legal bids.

@@ -11,9 +11,10 @@
 //! every thread; it is the score-aware source of the database player.
 
 use super::super::keys::{self, Key};
-use super::super::store::{argmax, Stage, Strategy};
+use super::super::store::{Stage, Strategy};
 use super::strategy_agent::Lookup;
 use crate::error::{Error, Result};
+use crate::policy::argmax;
 use crate::store::replace_atomic;
 use rand_pcg::Pcg64;
 use rusqlite::{Connection, OpenFlags, OptionalExtension};

@@ -5,27 +5,15 @@
 
 use super::super::cards::{Card, CardSet};
 use super::super::rules::{Deal, GameScore};
-use super::agent::{check_bid, check_card, Agent};
+pub use super::agent::Move;
+use super::agent::{act, Agent};
 use super::view::View;
 use crate::error::{Error, Result};
-use rand::SeedableRng;
+use crate::streams::stream;
 use rand_pcg::Pcg64;
 
 /// A game that has not ended after this many deals is refused (the agents never bid).
 pub const MAX_DEALS: usize = 1000;
-
-/// SplitMix64 finaliser, used to derive independent seeds.
-pub fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// A generator for the sub-stream `(a, b)` of `seed` under a domain `tag`.
-pub fn stream(seed: u64, tag: u64, a: u64, b: u64) -> Pcg64 {
-    Pcg64::seed_from_u64(mix(mix(mix(mix(seed) ^ tag) ^ a) ^ b))
-}
 
 const DECKS: u64 = 0x6465_636b; // "deck"
 
@@ -108,6 +96,19 @@ impl Game {
     pub fn seat_of(&self, p: u8) -> u8 {
         (self.dealer + p) % 4
     }
+    /// Scores of the absolute teams from scores relative to the current dealer's team.
+    fn absolute(&self, rel: [i32; 2]) -> [i32; 2] {
+        let t = (self.dealer % 2) as usize;
+        let mut s = [0; 2];
+        s[t] = rel[0];
+        s[1 - t] = rel[1];
+        s
+    }
+    /// Points each absolute team took in the current deal before the setback rule, once they
+    /// are decided.
+    pub fn deal_points(&self) -> Option<[i32; 2]> {
+        self.deal.raw_points().map(|rel| self.absolute(rel))
+    }
     /// The game score relative to the current dealer's team.
     pub fn relative_score(&self) -> [i32; 2] {
         let t = (self.dealer % 2) as usize;
@@ -158,10 +159,7 @@ impl Game {
         }
         let rel = self.deal.score().expect("a finished deal has a score");
         self.score.add_deal(self.dealer, rel)?;
-        let t = (self.dealer % 2) as usize;
-        let mut score = [0; 2];
-        score[t] = rel[0];
-        score[1 - t] = rel[1];
+        let score = self.absolute(rel);
         let dealt = self.deal.dealt();
         let mut hands = [0; 4];
         for (p, &h) in dealt.iter().enumerate() {
@@ -189,16 +187,11 @@ impl Game {
     pub fn agent_move(&mut self, agent: &dyn Agent, rng: &mut Pcg64) -> Result<(u8, Move)> {
         self.check_open()?;
         let seat = self.to_act().expect("an open deal has a player to act");
-        let view = self.view(seat);
-        let m = if view.legal_bids().is_empty() {
-            let c = check_card(agent, &view, agent.play(&view, rng)?)?;
-            self.deal.play_card(c)?;
-            Move::Card(c)
-        } else {
-            let b = check_bid(agent, &view, agent.bid(&view, rng)?)?;
-            self.deal.bid(b)?;
-            Move::Bid(b)
-        };
+        let m = act(agent, &self.view(seat), rng)?;
+        match m {
+            Move::Bid(b) => self.deal.bid(b)?,
+            Move::Card(c) => self.deal.play_card(c)?,
+        }
         Ok((seat, m))
     }
 
@@ -216,13 +209,4 @@ impl Game {
             self.agent_move(agents[(seat % 2) as usize], rng)?;
         }
     }
-}
-
-/// A move: a bid or a card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Move {
-    /// A bid (0 = Pass).
-    Bid(u8),
-    /// A card.
-    Card(Card),
 }

@@ -5,8 +5,9 @@
 //! random choices depend only on the seed and the pair, so results do not depend on threads.
 
 use super::agent::Agent;
-use super::game::{stream, Game};
-use crate::error::Result;
+use super::game::Game;
+use crate::error::{Error, Result};
+use crate::streams::stream;
 use crate::threads;
 use rayon::prelude::*;
 
@@ -25,7 +26,7 @@ pub struct PairOutcome {
 
 /// Plays the two games of pair `pair`; returns them (first, second) after they end.
 pub fn play_pair_games(a: &dyn Agent, b: &dyn Agent, seed: u64, pair: u64, play_out: bool) -> Result<[Game; 2]> {
-    let first = ((3 + 2 * pair) % 4) as u8;
+    let first = (3 + 2 * (pair % 2)) as u8 % 4;
     let mut out = Vec::with_capacity(2);
     for g in 0..2u8 {
         let mut game = Game::new(seed, pair, (first + g) % 4, play_out)?;
@@ -62,6 +63,17 @@ pub fn play_pairs(
     threads: usize,
 ) -> Result<Vec<PairOutcome>> {
     let pool = threads::pool(threads)?;
+    pairs_on(&pool, a, b, seed, pairs)
+}
+
+/// Outcomes of pairs `pairs`, in order, on `pool`.
+fn pairs_on(
+    pool: &rayon::ThreadPool,
+    a: &dyn Agent,
+    b: &dyn Agent,
+    seed: u64,
+    pairs: std::ops::Range<u64>,
+) -> Result<Vec<PairOutcome>> {
     pool.install(|| pairs.into_par_iter().map(|i| play_pair(a, b, seed, i)).collect())
 }
 
@@ -140,5 +152,75 @@ pub fn summarize(outcomes: &[PairOutcome]) -> Summary {
 
 /// Plays `pairs` duplicate pairs of A against B and summarises them.
 pub fn run_match(a: &dyn Agent, b: &dyn Agent, pairs: u64, seed: u64, threads: usize) -> Result<Summary> {
-    Ok(summarize(&play_pairs(a, b, seed, 0..pairs, threads)?))
+    run_match_in_chunks(a, b, pairs, seed, threads, pairs.max(1), &mut |_| Ok(()))
+}
+
+/// Plays `pairs` (at least one) duplicate pairs of A against B on `threads` threads, `chunk`
+/// pairs at a time, calling `between(pairs done)` after each chunk — where a caller checks for
+/// Ctrl-C or reports progress; an error from it stops the match and is returned. The summary
+/// is the same for any chunk size and thread count.
+pub fn run_match_in_chunks(
+    a: &dyn Agent,
+    b: &dyn Agent,
+    pairs: u64,
+    seed: u64,
+    threads: usize,
+    chunk: u64,
+    between: &mut dyn FnMut(u64) -> Result<()>,
+) -> Result<Summary> {
+    if pairs == 0 {
+        return Err(Error::invalid("pairs", pairs, "a positive number of duplicate pairs"));
+    }
+    let pool = threads::pool(threads)?;
+    let chunk = chunk.max(1);
+    let mut outcomes: Vec<PairOutcome> = Vec::with_capacity(pairs.min(chunk) as usize);
+    let mut start = 0;
+    while start < pairs {
+        let end = start.saturating_add(chunk).min(pairs);
+        outcomes.extend(pairs_on(&pool, a, b, seed, start..end)?);
+        between(end)?;
+        start = end;
+    }
+    Ok(summarize(&outcomes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::setback::play::random::RandomAgent;
+    use crate::games::setback::play::rules_agent::RulesAgent;
+
+    #[test]
+    fn chunks_do_not_change_the_summary() {
+        let whole = run_match(&RulesAgent, &RandomAgent, 7, 2, 2).unwrap();
+        let mut seen = Vec::new();
+        let chunked = run_match_in_chunks(&RulesAgent, &RandomAgent, 7, 2, 1, 3, &mut |done| {
+            seen.push(done);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(whole, chunked);
+        assert_eq!(seen, [3, 6, 7]);
+    }
+
+    #[test]
+    fn the_caller_can_stop_a_match_between_chunks() {
+        let mut calls = 0;
+        let r = run_match_in_chunks(&RulesAgent, &RandomAgent, 10, 0, 1, 2, &mut |_| {
+            calls += 1;
+            Err(Error::Interrupted)
+        });
+        assert!(matches!(r, Err(Error::Interrupted)) && calls == 1);
+        let e = run_match(&RulesAgent, &RandomAgent, 0, 0, 1).unwrap_err().to_string();
+        assert!(e.contains("pairs: \"0\""), "{e}");
+    }
+
+    #[test]
+    fn far_pair_indexes_are_played() {
+        // The pairs of a long match: the first dealer alternates South, North by pair parity.
+        let [g, _] = play_pair_games(&RulesAgent, &RulesAgent, 1, u64::MAX, false).unwrap();
+        assert_eq!(g.records()[0].dealer, 1);
+        let [g, _] = play_pair_games(&RulesAgent, &RulesAgent, 1, u64::MAX - 1, false).unwrap();
+        assert_eq!(g.records()[0].dealer, 3);
+    }
 }

@@ -1,7 +1,8 @@
 //! Playing whole Setback games: agents, duplicate matches, the strategy database. See specs/setback.md §4–§5.
 //!
 //! * [`view`] — what one player may see of a deal and of the game score;
-//! * [`agent`] — the [`agent::Agent`] trait and agent spec strings (`random`, `rules`, `table:DIR`);
+//! * [`agent`] — the [`agent::Agent`] trait and an agent's checked move (agents are built from
+//!   spec strings by [`super::registry`]);
 //! * [`random`], [`rules_agent`], [`strategy_agent`] (trained tables or the database) — the agents;
 //! * [`database`] — the SQLite strategy database: export and lookups (§4.1);
 //! * [`hybrid`] — one agent's bids with another's card play (the database's bids, PIMC's play);

@@ -10,17 +10,14 @@
 
 use super::super::cards::{self, Card};
 use super::super::keys::{self, Key};
-use super::super::store::{argmax, Stage, Strategy};
+use super::super::store::Strategy;
 use super::agent::Agent;
 use super::view::View;
 use crate::error::{Error, Result};
+use crate::policy::argmax;
 use rand::Rng;
 use rand_pcg::Pcg64;
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-/// File name of the strategy inside a training directory.
-pub const STRATEGY_FILE: &str = "strategy.cfrkit";
 
 /// Where a strategy agent finds the action of a key.
 pub trait Lookup: Send + Sync {
@@ -40,7 +37,8 @@ pub enum TableMode {
     Sampled,
 }
 
-/// Trained strategy files: a baseline strategy, and optionally a bootstrap strategy for bids.
+/// Trained strategy files: a baseline strategy, and optionally a bootstrap strategy for bids
+/// (loaded from training directories by [`super::super::registry::tables`]).
 #[derive(Clone, Debug)]
 pub struct Tables {
     /// The baseline strategy (establish-trump and playout keys; auction keys without bootstrap).
@@ -76,46 +74,6 @@ impl Lookup for Tables {
     }
 }
 
-/// A strategy file: `path` itself, or `path/strategy.cfrkit` for a training directory.
-pub fn strategy_file(path: &Path) -> Result<PathBuf> {
-    let file = if path.is_dir() { path.join(STRATEGY_FILE) } else { path.to_path_buf() };
-    if !file.exists() {
-        return Err(Error::invalid(
-            "strategy path",
-            path.display(),
-            format!("a training directory holding {STRATEGY_FILE}, or a strategy file (not found: {})", file.display()),
-        ));
-    }
-    Ok(file)
-}
-
-impl Tables {
-    /// Loads `BASELINE[+BOOTSTRAP]`: a baseline training directory (or strategy file),
-    /// optionally followed by `+` and a bootstrap one.
-    pub fn load(spec: &str, mode: TableMode) -> Result<Tables> {
-        let (base, boot) = match spec.split_once('+') {
-            Some((a, b)) => (a, Some(b)),
-            None => (spec, None),
-        };
-        let load = |p: &str, stage: Stage| -> Result<Arc<Strategy>> {
-            let s = Strategy::load(&strategy_file(p.as_ref())?)?;
-            if s.stage != stage {
-                return Err(Error::invalid(
-                    format!("{} strategy", stage.name()),
-                    p,
-                    format!("a {} strategy (this one is {})", stage.name(), s.stage.name()),
-                ));
-            }
-            Ok(Arc::new(s))
-        };
-        Ok(Tables {
-            baseline: load(base, Stage::Baseline)?,
-            bootstrap: boot.map(|b| load(b, Stage::Bootstrap)).transpose()?,
-            mode,
-        })
-    }
-}
-
 /// Plays a trained strategy found through a [`Lookup`].
 #[derive(Clone)]
 pub struct StrategyAgent {
@@ -138,12 +96,6 @@ impl StrategyAgent {
     /// An agent looking its keys up in `lookup`; `label` names it in reports.
     pub fn new(lookup: Arc<dyn Lookup>, label: impl Into<String>) -> StrategyAgent {
         StrategyAgent { lookup, label: label.into() }
-    }
-
-    /// The table agent of spec `BASELINE[+BOOTSTRAP]` (see [`Tables::load`]).
-    pub fn load_tables(spec: &str, mode: TableMode) -> Result<StrategyAgent> {
-        let prefix = if mode == TableMode::Argmax { "table" } else { "table-sampled" };
-        Ok(StrategyAgent::new(Arc::new(Tables::load(spec, mode)?), format!("{prefix}:{spec}")))
     }
 
     /// The bid and the rule that chose it.

@@ -1,8 +1,9 @@
-//! A concurrent infoset table for Setback training: compact keys map to slots in a shared
-//! arena of f32 accumulators, updated in place by every thread (updates are applied immediately,
-//! which imperfect-recall abstractions need; no update is lost).
+//! A concurrent infoset table for sampled CFR over games too big to compile: compact integer
+//! keys ([`Key`]) map to slots in a shared arena of f32 accumulators, updated in place by every
+//! thread (updates are applied immediately, which imperfect-recall abstractions need; no
+//! update is lost).
 //!
-//! * The [`Index`] from a 64-bit key to the slot's start (a `u32`) is sharded behind locks; a
+//! * The index (`Index`) from a 64-bit key to the slot's start (a `u32`) is sharded behind locks; a
 //!   thread takes a shard's lock only to find or create a key: each walker keeps a
 //!   [`SlotCache`] of `key → slot` in front of it, so locks are rare in the hot loop.
 //! * The arena is a directory of fixed-size chunks of `AtomicU32` (f32 bits) that never move, so
@@ -13,12 +14,11 @@
 //! Memory per infoset: one 16-byte index bucket (the index between 2/5 and 4/5 full) plus `8n`
 //! bytes of accumulators. f32 accumulators are the documented precision trade-off for memory.
 
+use super::index::Key;
 use super::index::{Index, NO_KEY};
-use super::keys::Key;
+use crate::streams::mix;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::OnceLock;
-
-pub use super::index::mix;
 
 const CHUNK_BITS: u32 = 20;
 const CHUNK: usize = 1 << CHUNK_BITS;
@@ -58,7 +58,7 @@ impl Table {
                 start = (start + CHUNK as u64) & !(CHUNK as u64 - 1);
             }
             let end = start + len as u64;
-            assert!((end as usize) < CHUNK * MAX_CHUNKS, "Setback table full (over 4 billion accumulators)");
+            assert!((end as usize) < CHUNK * MAX_CHUNKS, "infoset table full (over 4 billion accumulators)");
             match self.next.compare_exchange_weak(cur, end, Ordering::Relaxed, Ordering::Relaxed) {
                 Ok(_) => {
                     self.chunks[start as usize >> CHUNK_BITS]
@@ -219,5 +219,63 @@ impl Record<'_> {
     #[inline]
     pub fn add_unshared(&self, i: usize, x: f32) {
         self.store(i, self.load(i) + x);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_are_zeroed_stay_put_and_list_sorted() {
+        let table = Table::new();
+        let a = table.slot(42, 3);
+        let b = table.slot(7, 2);
+        assert_eq!((table.len(), table.slot(42, 3), table.find(7), table.find(8)), (2, a, Some(b), None));
+        let rec = table.record(a, 3);
+        assert!((0..6).all(|i| rec.load(i) == 0.0), "a new record is zeroed");
+        rec.add(1, 1.5);
+        rec.add_unshared(4, -2.0);
+        rec.store(5, 0.25);
+        assert_eq!((table.load(a + 1), table.load(a + 4), table.load(a + 5)), (1.5, -2.0, 0.25));
+        // Growing the table moves no record.
+        for k in 100..50_000u64 {
+            table.slot(k, 6);
+        }
+        assert_eq!(table.record(a, 3).load(1), 1.5);
+        let keys: Vec<Key> = table.entries().iter().map(|e| e.0).collect();
+        assert!(keys.windows(2).all(|w| w[0] < w[1]) && keys.len() == table.len());
+        assert!(table.bytes() >= table.len() * 16);
+    }
+
+    #[test]
+    fn records_never_cross_a_chunk_boundary() {
+        let table = Table::new();
+        for k in 0..(CHUNK as u64 / 12 + 10) {
+            let s = table.slot(k, 6) as usize;
+            assert_eq!(s >> CHUNK_BITS, (s + 11) >> CHUNK_BITS, "record of key {k} at {s}");
+        }
+    }
+
+    #[test]
+    fn concurrent_adds_lose_no_update_and_caches_agree() {
+        let table = Table::new();
+        std::thread::scope(|s| {
+            for t in 0..4u64 {
+                let table = &table;
+                s.spawn(move || {
+                    let mut cache = SlotCache::default();
+                    for i in 0..20_000u64 {
+                        let key = (i * 7 + t) % 1000;
+                        let rec = table.record(cache.slot(table, key, 2), 2);
+                        rec.add(0, 1.0);
+                        rec.add(3, 0.5);
+                    }
+                });
+            }
+        });
+        let total: f64 = table.entries().iter().map(|&(_, s)| table.load(s) as f64).sum();
+        let half: f64 = table.entries().iter().map(|&(_, s)| table.load(s + 3) as f64).sum();
+        assert_eq!((table.len(), total, half), (1000, 80_000.0, 40_000.0));
     }
 }

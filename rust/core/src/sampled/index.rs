@@ -1,27 +1,21 @@
-//! The key → slot index of the Setback table: sharded open addressing whose buckets hold the key
-//! beside its slot, so finding a cold key misses the cache once (twice for a long probe). A
+//! The key → slot index of the infoset [`super::table::Table`]: sharded open addressing whose
+//! buckets hold the key beside its slot, so finding a cold key misses the cache once (twice for a long probe). A
 //! general-purpose map keeps its control bytes apart from its entries: a cold key misses twice,
 //! the second address known only when the first arrives.
 
-use super::keys::Key;
+use crate::streams::mix;
 use std::sync::{Mutex, MutexGuard};
+
+/// A compact infoset key: any integer but `u64::MAX` (which marks an empty index bucket). A game
+/// packs what its infoset keys hold into one; the number of actions must follow from the key.
+pub type Key = u64;
 
 const SHARD_BITS: u32 = 10;
 const SHARDS: usize = 1 << SHARD_BITS;
 /// Buckets of a shard when its first key arrives.
 const FIRST_BUCKETS: usize = 64;
-/// No key is all ones (a bootstrap key's high bidder field never holds 7).
+/// Marks an empty bucket; it is no key (see [`Key`]).
 pub const NO_KEY: Key = u64::MAX;
-
-/// Mixes a key into a well-spread 64-bit hash.
-#[inline]
-pub fn mix(k: u64) -> u64 {
-    let mut x = k ^ (k >> 31);
-    x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    x ^= x >> 29;
-    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x ^ (x >> 32)
-}
 
 /// A key and its slot, four to a cache line.
 #[derive(Clone, Copy)]

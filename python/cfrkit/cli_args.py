@@ -1,0 +1,214 @@
+"""Argument types and error handling shared by every ``cfrkit`` sub-command.
+
+Each type turns the text of one argument into a value, or refuses it with a message naming the
+bad value and what is allowed; :class:`Parser` raises such a refusal as :class:`UsageError`, and
+:func:`run` prints every error as one line on stderr and returns exit status 2. Ranges the core
+defines (the thread cap, algorithm names) are taken from it. Paths are checked when the command
+line is read, before any long work starts.
+
+>>> from cfrkit import cli_args
+>>> cli_args.seed("7"), cli_args.threads("0"), cli_args.count(1)("12")
+(7, 0, 12)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from . import _cfrkit
+from .errors import CfrkitError, InvalidArgumentError
+
+#: Largest value of a seed, an iteration or pair count: the core counts in unsigned 64 bits.
+U64_MAX = 2**64 - 1
+
+#: Exit status of a refused command line or a failed command.
+USAGE_ERROR = 2
+#: Exit status after Ctrl-C or SIGTERM.
+INTERRUPTED = 130
+
+
+class UsageError(InvalidArgumentError):
+    """The command line was refused (a missing or malformed argument)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` that raises :class:`UsageError` instead of printing its usage and
+    exiting, so that :func:`run` reports it like every other error: one line on stderr and exit
+    status 2. Its sub-parsers are of the same kind."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def fail(prog: str, error: BaseException) -> int:
+    """Prints ``error`` as one line for command ``prog``; returns exit status 2."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    print(f"{prog}: error: {text}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+def run(prog: str, command: Callable[[], int]) -> int:
+    """Runs ``command`` (which reads its command line with a :class:`Parser`) and turns what a
+    user can cause into an exit status: refused arguments, cfrkit errors and operating-system
+    errors (a full disk, a read-only directory) become one line on stderr and status 2; Ctrl-C
+    becomes status 130; ``--help`` and ``--version`` return 0."""
+    try:
+        return command()
+    except (CfrkitError, OSError) as e:
+        return fail(prog, e)
+    except KeyboardInterrupt:
+        print(f"{prog}: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else USAGE_ERROR)
+
+
+def report(as_json: bool, record: dict, text: Callable[[], str]) -> None:
+    """Prints a command's result: ``record`` as one JSON line with ``--json``, else ``text()``."""
+    print(json.dumps(record, sort_keys=True) if as_json else text())
+
+
+def _integer(text: str, low: int, high: int, what: str) -> int:
+    try:
+        value = int(text.strip())
+    except ValueError:
+        value = None
+    if value is None or not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"invalid value {text!r} ({what})")
+    return value
+
+
+def integer(low: int, high: int = U64_MAX, what: str | None = None) -> Callable[[str], int]:
+    """The type of an integer from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        return _integer(text, low, high, what or f"an integer from {low} to {high}")
+
+    parse.__name__ = "integer"
+    return parse
+
+
+def count(low: int = 0) -> Callable[[str], int]:
+    """The type of a count (iterations, pairs, deals): an integer from ``low`` to 2^64 - 1."""
+    return integer(low, U64_MAX)
+
+
+def seed(text: str) -> int:
+    """The type of a seed: an integer from 0 to 2^64 - 1."""
+    return _integer(text, 0, U64_MAX, f"an integer from 0 to {U64_MAX}")
+
+
+def threads(text: str) -> int:
+    """The type of a thread count: 0 (``CFRKIT_NUM_THREADS`` or all cores) up to the core's cap."""
+    n = _integer(text, 0, U64_MAX, f"an integer from 0 to {_cfrkit.MAX_THREADS}; 0 = all cores")
+    try:
+        return _cfrkit.check_threads(n)
+    except CfrkitError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def number(low: float = -math.inf, *, above: bool = False) -> Callable[[str], float]:
+    """The type of a finite number at least ``low`` (greater than it with ``above=True``)."""
+    what = f"a finite number {'>' if above else '>='} {low:g}" if low > -math.inf else "a finite number"
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value) or value < low or (above and value == low):
+            raise argparse.ArgumentTypeError(f"invalid value {text!r} ({what})")
+        return value
+
+    parse.__name__ = "number"
+    return parse
+
+
+def _probe(directory: str) -> str | None:
+    """Why no file can be created in the existing ``directory``, or None: a file is created and
+    removed there (permissions alone do not tell, e.g. for root or on read-only mounts)."""
+    try:
+        fd, name = tempfile.mkstemp(prefix=".cfrkit-probe.", dir=directory)
+    except OSError as e:
+        return f"cannot write in {directory}: {e.strerror or e}"
+    os.close(fd)
+    os.remove(name)
+    return None
+
+
+def out_file(text: str) -> str:
+    """The type of a file to write (replaced if it exists): not a directory, in an existing
+    directory where files can be created."""
+    if not text:
+        raise argparse.ArgumentTypeError("invalid value '' (a file path)")
+    if os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"invalid value {text!r} (a file to write; this is a directory)")
+    parent = os.path.dirname(os.path.abspath(text))
+    if not os.path.isdir(parent):
+        raise argparse.ArgumentTypeError(f"invalid value {text!r} (a file to write; {parent} is not a directory)")
+    why = _probe(parent)
+    if why:
+        raise argparse.ArgumentTypeError(f"invalid value {text!r} (a file to write; {why})")
+    return text
+
+
+def out_dir(text: str) -> str:
+    """The type of a directory to write into: an existing directory where files can be created,
+    or a path below one (created later, by the command)."""
+    if not text:
+        raise argparse.ArgumentTypeError("invalid value '' (a directory path)")
+    if os.path.exists(text) and not os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"invalid value {text!r} (a directory to write into; this is a file)")
+    existing = os.path.abspath(text)
+    while not os.path.exists(existing):
+        existing = os.path.dirname(existing)
+    if not os.path.isdir(existing):
+        raise argparse.ArgumentTypeError(
+            f"invalid value {text!r} (a directory to write into; {existing} is a file, not a directory)"
+        )
+    why = _probe(existing)
+    if why:
+        raise argparse.ArgumentTypeError(f"invalid value {text!r} (a directory to write into; {why})")
+    return text
+
+
+def in_file(text: str) -> str:
+    """The type of a file to read: it must exist and be readable."""
+    if not os.path.isfile(text):
+        raise argparse.ArgumentTypeError(f"invalid value {text!r} (an existing file)")
+    if not os.access(text, os.R_OK):
+        raise argparse.ArgumentTypeError(f"invalid value {text!r} (a readable file)")
+    return text
+
+
+def argv_or_sys(argv: Sequence[str] | None) -> list[str]:
+    """``argv``, or the process's arguments after the program name."""
+    return list(sys.argv[1:] if argv is None else argv)
+
+
+__all__ = [
+    "INTERRUPTED",
+    "Parser",
+    "U64_MAX",
+    "USAGE_ERROR",
+    "UsageError",
+    "argv_or_sys",
+    "count",
+    "fail",
+    "in_file",
+    "integer",
+    "number",
+    "out_dir",
+    "out_file",
+    "report",
+    "run",
+    "seed",
+    "threads",
+]

@@ -20,34 +20,13 @@ import json
 import sys
 from collections.abc import Sequence
 
-from ..errors import CfrkitError, InvalidArgumentError
-
-
-class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line on stderr and exit status 2."""
-
-    def error(self, message: str):  # type: ignore[override]
-        print(f"{self.prog}: error: {message}", file=sys.stderr)
-        sys.exit(2)
-
-
-def _int(low: int, what: str):
-    def parse(text: str) -> int:
-        try:
-            v = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not an integer ({what})") from None
-        if v < low or v >= 2**64:
-            raise argparse.ArgumentTypeError(f"{text!r} is out of range ({what})")
-        return v
-
-    return parse
+from .. import cli_args
 
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--games",
-        type=_int(1, "a positive number of deals"),
+        type=cli_args.count(1),
         default=1000,
         help="deals per pair, each played in every seating of the protocol (default 1000)",
     )
@@ -57,10 +36,10 @@ def _common(p: argparse.ArgumentParser) -> None:
         help="schafkopfrl (seats [a,a,b,b] then [b,b,a,a], default) or rotation (the six seatings with two seats each)",
     )
     p.add_argument("--rules", default="schafkopfrl", help="schafkopfrl (default) or standard")
-    p.add_argument("--seed", type=_int(0, "an integer >= 0"), default=0, help="seed of deals and choices (default 0)")
+    p.add_argument("--seed", type=cli_args.seed, default=0, help="seed of deals and choices (default 0)")
     p.add_argument(
         "--threads",
-        type=_int(0, "an integer >= 0; 0 = all cores"),
+        type=cli_args.threads,
         default=0,
         help="threads (default 0: CFRKIT_NUM_THREADS or all cores); results do not depend on it",
     )
@@ -68,8 +47,8 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="cfrkit schafkopf", description="Schafkopf: matches, tournaments, play in the terminal")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p = cli_args.Parser(prog="cfrkit schafkopf", description="Schafkopf: matches, tournaments, play in the terminal")
+    sub = p.add_subparsers(dest="command", required=True)
     m = sub.add_parser("match", help="agent A against agent B, cents per game with a 95%% interval")
     m.add_argument("--a", required=True, help="agent A: random, random-coward or rules")
     m.add_argument("--b", required=True, help="agent B")
@@ -79,9 +58,11 @@ def _parser() -> argparse.ArgumentParser:
     _common(t)
     g = sub.add_parser("play", help="play a game in the terminal against three bots")
     g.add_argument("--bots", default="rules", help="the bots' agent (default rules)")
-    g.add_argument("--seat", type=_int(0, "a seat 0-3"), default=0, help="your seat, 0-3 (default 0)")
-    g.add_argument("--seed", type=_int(0, "an integer >= 0"), default=0, help="seed of the deal and the bots")
-    g.add_argument("--index", type=_int(0, "an integer >= 0"), default=0, help="deal index under the seed")
+    g.add_argument(
+        "--seat", type=cli_args.integer(0, 3, "a seat 0, 1, 2 or 3"), default=0, help="your seat (default 0)"
+    )
+    g.add_argument("--seed", type=cli_args.seed, default=0, help="seed of the deal and the bots (default 0)")
+    g.add_argument("--index", type=cli_args.count(0), default=0, help="deal index under the seed (default 0)")
     g.add_argument("--rules", default="schafkopfrl", help="schafkopfrl (default) or standard")
     return p
 
@@ -146,24 +127,20 @@ def _tournament(a: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``cfrkit schafkopf``; returns the exit status."""
-    args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    try:
+    """Runs ``cfrkit schafkopf`` with ``argv`` (without the program and sub-command names);
+    returns the exit status."""
+
+    def command() -> int:
+        args = _parser().parse_args(cli_args.argv_or_sys(argv))
         if args.command == "match":
             return _match(args)
         if args.command == "tournament":
             return _tournament(args)
         from .play import play_terminal
 
-        if args.seat > 3:
-            raise InvalidArgumentError(f"invalid value for --seat: {args.seat} (a seat 0, 1, 2 or 3)")
         return play_terminal(args.bots, seat=args.seat, seed=args.seed, index=args.index, rules=args.rules)
-    except CfrkitError as e:
-        print(f"cfrkit: error: {e}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("cfrkit: interrupted", file=sys.stderr)
-        return 130
+
+    return cli_args.run("cfrkit schafkopf", command)
 
 
 if __name__ == "__main__":

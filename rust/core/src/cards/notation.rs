@@ -99,11 +99,8 @@ impl Notation {
     }
 
     /// The rank index written `symbol` (case-insensitive), if it is one.
-    pub fn rank_of(&self, symbol: &str) -> Option<u8> {
-        match symbol.as_bytes() {
-            &[b] => self.rank_of_char(b as char),
-            _ => self.ranks.iter().position(|r| r.eq_ignore_ascii_case(symbol)).map(|i| i as u8),
-        }
+    pub const fn rank_of(&self, symbol: &str) -> Option<u8> {
+        self.rank_index(symbol.as_bytes())
     }
 
     /// The rank index written with the one character `c` (case-insensitive), if one is.
@@ -123,6 +120,94 @@ impl Notation {
     pub fn suit_of(&self, letter: char) -> Option<u8> {
         let i = *self.suit_by_char.get(letter as usize)?;
         i.checked_sub(1)
+    }
+
+    /// The rank index written `symbol` (case-insensitive), if it is one.
+    const fn rank_index(&self, symbol: &[u8]) -> Option<u8> {
+        let mut r = 0;
+        while r < self.ranks.len() {
+            let written = self.ranks[r].as_bytes();
+            let mut same = written.len() == symbol.len();
+            let mut i = 0;
+            while same && i < symbol.len() {
+                same = written[i] == symbol[i].to_ascii_uppercase();
+                i += 1;
+            }
+            if same {
+                return Some(r as u8);
+            }
+            r += 1;
+        }
+        None
+    }
+
+    /// The card named `name` (case-insensitive), in a constant: a contract's card lists are
+    /// written in the game's notation and checked at compile time. Panics (a compile error in a
+    /// constant) on a name that is not a card; at run time use [`Notation::parse`].
+    pub const fn card(&self, name: &str) -> Card {
+        self.const_card(name.as_bytes())
+    }
+
+    /// [`Notation::card`] of a name as bytes.
+    const fn const_card(&self, b: &[u8]) -> Card {
+        assert!(b.len() >= 2, "a card name is a suit letter and a rank");
+        let (letter, symbol) = if self.suit_first { b.split_at(1) } else { b.split_at(b.len() - 1) };
+        let (letter, symbol) = if self.suit_first { (letter[0], symbol) } else { (symbol[0], letter) };
+        assert!(letter < 128 && self.suit_by_char[letter as usize] != 0, "not a suit letter");
+        let Some(r) = self.rank_index(symbol) else { panic!("not a rank") };
+        card(r, self.suit_by_char[letter as usize] - 1)
+    }
+
+    /// The `N` words of `text` (separated by single or repeated spaces), in a constant.
+    const fn words<const N: usize>(text: &str) -> [&[u8]; N] {
+        let mut out: [&[u8]; N] = [&[]; N];
+        let (mut rest, mut n) = (text.as_bytes(), 0);
+        loop {
+            while let [b' ', tail @ ..] = rest {
+                rest = tail;
+            }
+            if rest.is_empty() {
+                break;
+            }
+            let mut len = 0;
+            while len < rest.len() && rest[len] != b' ' {
+                len += 1;
+            }
+            let (word, tail) = rest.split_at(len);
+            assert!(n < N, "more words than expected");
+            out[n] = word;
+            n += 1;
+            rest = tail;
+        }
+        assert!(n == N, "fewer words than expected");
+        out
+    }
+
+    /// The `N` cards named in `names` (space-separated), in order, in a constant (see
+    /// [`Notation::card`]).
+    pub const fn cards<const N: usize>(&self, names: &str) -> [Card; N] {
+        let words = Self::words::<N>(names);
+        let mut out = [0; N];
+        let mut i = 0;
+        while i < N {
+            out[i] = self.const_card(words[i]);
+            i += 1;
+        }
+        out
+    }
+
+    /// The `N` rank indices written in `symbols` (space-separated), in order, in a constant.
+    /// Panics (a compile error in a constant) on a symbol that is not a rank.
+    pub const fn rank_list<const N: usize>(&self, symbols: &str) -> [u8; N] {
+        let words = Self::words::<N>(symbols);
+        let mut out = [0; N];
+        let mut i = 0;
+        while i < N {
+            let Some(r) = self.rank_index(words[i]) else { panic!("not a rank") };
+            out[i] = r;
+            i += 1;
+        }
+        out
     }
 
     /// The name of card `c`, e.g. `TD`, `H10`, `CJ`.
@@ -210,6 +295,26 @@ mod tests {
         assert_eq!(skat.parse("ST").unwrap(), card(3, 2));
         assert_eq!(skat.name(card(0, 0)), "D7");
         assert_eq!(skat.name(card(7, 1)), "HA");
+    }
+
+    /// Card lists for constants, checked at compile time, equal the parsed ones.
+    #[test]
+    fn constant_card_lists() {
+        const TRUMPS: [Card; 14] = Notation::SCHAFKOPF.cards("EO GO HO SO EU GU HU SU HA H10 HK H9 H8 H7");
+        const PLAIN: [u8; 6] = Notation::SCHAFKOPF.rank_list("A 10 K 9 8 7");
+        const JACKS: [Card; 4] = Notation::SKAT.cards("  cj SJ  HJ dj ");
+        let sch = Notation::SCHAFKOPF;
+        let parsed: Vec<Card> =
+            "EO GO HO SO EU GU HU SU HA H10 HK H9 H8 H7".split(' ').map(|n| sch.parse(n).unwrap()).collect();
+        assert_eq!(TRUMPS.to_vec(), parsed);
+        assert_eq!(PLAIN.map(|r| sch.rank_symbol(r)), ["A", "10", "K", "9", "8", "7"]);
+        assert_eq!(JACKS.map(|c| Notation::SKAT.name(c)), ["CJ", "SJ", "HJ", "DJ"]);
+        assert_eq!(Notation::STANDARD.card("td"), Notation::STANDARD.parse("TD").unwrap());
+        for n in [Notation::STANDARD, Notation::SCHAFKOPF, Notation::SKAT] {
+            for c in n.deck().ordered() {
+                assert_eq!(n.card(&n.name(c)), c);
+            }
+        }
     }
 
     #[test]

@@ -20,9 +20,12 @@
 //! * **voids shown** ([`TrickOrder::shows_void`]): a card the follow rule would not allow to a
 //!   holder of the suit led shows that its player holds none of that suit.
 //!
+//! A game adds its own restrictions on top (Schafkopf's called Ace, say) by narrowing what
+//! [`TrickOrder::legal`] allows.
+//!
 //! A [`TrickOrder`] is small and `Copy`, made where it is used (from a deal's trump suit, say);
-//! its methods are compares, masks and table loads without branches, and with [`NaturalSuits`]
-//! they compile to plain arithmetic on the card index.
+//! its methods are compares, masks, selects and table loads, and with [`NaturalSuits`] they
+//! compile to plain arithmetic on the card index.
 
 use super::deck::Deck;
 use super::set::{bit, highest, rank, suit, Card, CardSet, SUIT_BITS};
@@ -488,6 +491,37 @@ mod tests {
     /// The legal cards of `hand` after the cards `trick`, as names.
     fn legal<S: Suits>(o: &TrickOrder<S>, n: &Notation, hand: &str, trick: &str) -> String {
         n.names(o.legal_cards(n.parse_set(hand).unwrap(), &cards(n, trick)))
+    }
+
+    /// Contracts as a game writes them: suit tables built at compile time from names.
+    static SAUSPIEL: SuitTable = SuitTable::new(
+        Deck::PIQUET_32,
+        &SCH.cards::<14>("EO GO HO SO EU GU HU SU HA H10 HK H9 H8 H7"),
+        1,
+        &SCH.rank_list::<6>("A 10 K 9 8 7"),
+    );
+    static WENZ: SuitTable = SuitTable::new(
+        Deck::PIQUET_32,
+        &SCH.cards::<4>("EU GU HU SU"),
+        TRUMP_SUIT,
+        &SCH.rank_list::<7>("A 10 K O 9 8 7"),
+    );
+    static GRAND: SuitTable = SuitTable::new(
+        Deck::PIQUET_32,
+        &Notation::SKAT.cards::<4>("CJ SJ HJ DJ"),
+        TRUMP_SUIT,
+        &Notation::SKAT.rank_list::<7>("A T K Q 9 8 7"),
+    );
+
+    #[test]
+    fn contract_tables_build_at_compile_time() {
+        assert_eq!(&SAUSPIEL, sauspiel().suits());
+        assert_eq!(&WENZ, wenz().suits());
+        assert_eq!(&GRAND, grand().suits());
+        let sauspiel = TrickOrder::new(&SAUSPIEL, SCH.suit_of('H').unwrap(), Follow::Suit);
+        assert_eq!(winner(&sauspiel, &SCH, "GA G7 H7 G10"), "H7");
+        let grand = TrickOrder::new(&GRAND, TRUMP_SUIT, Follow::Suit);
+        assert_eq!(winner(&grand, &Notation::SKAT, "ST SA HJ"), "HJ");
     }
 
     #[test]

@@ -52,8 +52,6 @@ pub struct Deal {
     pub(crate) leader: u8,
     pub(crate) trick: [Card; 4],
     pub(crate) trick_len: u8,
-    /// Effective suit of the card led to the current trick (its suit; set by the card led).
-    trick_led: u8,
     /// Position (relative to the leader) of the card winning the current trick.
     pub(crate) trick_winner: u8,
     /// [`crate::cards::TrickOrder::power`] of that card (0 between tricks).
@@ -121,7 +119,6 @@ impl Deal {
             leader: NONE,
             trick: [NONE; 4],
             trick_len: 0,
-            trick_led: NONE,
             trick_winner: 0,
             trick_best: 0,
             tricks_done: 0,
@@ -369,8 +366,10 @@ impl Deal {
         let (r, s) = (rank(c), suit(c));
         let is_trump = s == self.trump;
         self.trick_low = lower(self.trick_low, if is_trump { r } else { 0 });
-        let led = if self.trick_len == 0 { order.suit(c) } else { self.trick_led };
-        self.trick_led = led;
+        // Both suits (`trick[0]` is NONE before the lead), then a select: which way a branch
+        // would go is unpredictable.
+        let (own, first) = (order.suit(c), order.suit(self.trick[0]));
+        let led = if self.trick_len == 0 { own } else { first };
         // A follower who plays neither the suit led nor trump has none of the suit led.
         self.shown_voids |= (order.shows_void(c, led) as u16) << (4 * p + led);
         let strength = order.power(c, led);
@@ -390,7 +389,8 @@ impl Deal {
         let winner = (self.leader + self.trick_winner) % 4;
         let team = winner % 2;
         let played = self.trick.iter().fold(0, |set, &c| set | bit(c));
-        let trumps = played & cards::SUIT_MASK[self.trump as usize];
+        let order = trick_order(self.trump);
+        let trumps = played & order.trumps();
         // Selects rather than branches below: which way they go is unpredictable.
         // The trick's lowest trump (if any) is the only Low candidate it holds.
         let lowest_trump = if trumps != 0 { rank(cards::lowest(trumps)) } else { 0 };
@@ -402,7 +402,7 @@ impl Deal {
         // On a trump lead, a player who did not follow with trump has none: the voids the trick
         // showed, turned from leader-relative to dealer-relative.
         if trumps & bit(self.trick[0]) != 0 {
-            let off_trump = trick_order(self.trump).voids_shown(&self.trick);
+            let off_trump = order.voids_shown(&self.trick);
             self.voids |= ((off_trump << self.leader) | (off_trump >> (4 - self.leader))) & 15;
         }
         let gp: u8 = self.trick.iter().map(|&c| game_points(rank(c))).sum();

@@ -60,7 +60,6 @@ const POINT_CARDS: CardSet = !((1u64 << card(10, 0)) - 1) & ((1u64 << 52) - 1);
 #[derive(Clone, Copy, Debug)]
 struct Facts {
     trump: u8,
-    trump_mask: CardSet,
     /// Team dealt the highest trump (High).
     high_team: u8,
     /// The lowest trump dealt (Low) and the Jack of trump, as sets (the Jack's empty if not
@@ -74,7 +73,7 @@ struct Facts {
     points_dealt: u8,
     /// The trick rules.
     order: TrickOrder<NaturalSuits>,
-    /// [`TrickOrder::beaten_by`] of every card.
+    /// [`TrickOrder::beaten_by`] of every card (asked at every node).
     beaten_by: [CardSet; 64],
 }
 
@@ -100,17 +99,17 @@ struct Pos {
 
 impl Facts {
     fn of(d: &Deal) -> Facts {
+        let order = trick_order(d.trump);
         Facts {
             trump: d.trump,
-            trump_mask: trick_order(d.trump).trumps(),
             high_team: d.high_team,
             low_bit: bit(card(d.low_dealt, d.trump)),
             jack_bit: if d.jack_dealt { bit(card(JACK, d.trump)) } else { 0 },
             bidder_team: d.high_bidder % 2,
             bid: d.high_bid as i32,
             points_dealt: d.game_pts_dealt,
-            order: trick_order(d.trump),
-            beaten_by: trick_order(d.trump).beaten_by_all(),
+            order,
+            beaten_by: order.beaten_by_all(),
         }
     }
 
@@ -123,7 +122,7 @@ impl Facts {
         let mut sure = [0i32; 2];
         let mut open = 0;
         // The run of the highest trumps in play held by one team, and that team.
-        let trumps = p.live() & self.trump_mask;
+        let trumps = p.live() & self.order.trumps();
         let (mut safe, mut owner) = (0, 0);
         if trumps != 0 {
             let top = bit(cards::highest(trumps));

@@ -11,7 +11,8 @@
 //! * [`view`] — what one seat sees;
 //! * [`features`] — a fixed-length numeric encoding of a view for learning agents;
 //! * [`agents`] — `random`, `random-coward`, `rules` and the registry of agent specs;
-//! * [`matches`] — games between agents, matches and tournaments on [`crate::arena`].
+//! * [`matches`] — games between agents, matches and tournaments on [`crate::arena`];
+//! * [`pimc`] — determinization and the perfect-information solver for PIMC agents.
 
 pub mod actions;
 pub mod agents;
@@ -21,6 +22,7 @@ pub mod deal;
 pub mod features;
 pub mod game;
 pub mod matches;
+pub mod pimc;
 pub mod rules;
 pub mod scoring;
 pub mod view;

@@ -5,6 +5,7 @@ pub mod agent;
 pub mod random;
 pub mod registry;
 pub mod rules_agent;
+pub mod uct;
 
 pub use agent::{check_action, random_action, Agent};
 pub use registry::{parse, SPECS};

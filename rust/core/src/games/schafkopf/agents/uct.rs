@@ -1,0 +1,1 @@
+//! SchafkopfRL's PIMC agent (being written).

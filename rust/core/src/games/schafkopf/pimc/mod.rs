@@ -1,0 +1,11 @@
+//! Perfect Information Monte Carlo for Schafkopf: worlds consistent with what a seat has seen,
+//! solved with every card visible.
+//!
+//! * [`worlds`] — determinization: exact, uniform sampling of the hidden hands under every hard
+//!   constraint the play has shown (counts, voids per contract, the called-Ace rules, bids,
+//!   contra and retour);
+//! * [`solver`] — the perfect-information solver (alpha-beta over the payment with a
+//!   transposition table).
+
+pub mod solver;
+pub mod worlds;

@@ -1,0 +1,1 @@
+//! The perfect-information solver (being written).

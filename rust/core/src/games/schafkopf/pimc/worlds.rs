@@ -1,0 +1,1 @@
+//! Determinization (being written).

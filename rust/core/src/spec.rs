@@ -1,5 +1,5 @@
-//! Game spec strings in OpenSpiel's style: `name` or `name(key=value,...)`; list values are
-//! written with `-` (`up=6-6-2`).
+//! Spec strings: games in OpenSpiel's style, `name` or `name(key=value,...)` (list values are
+//! written with `-`: `up=6-6-2`), and the options of agent specs, `kind:key=value,...`.
 
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
@@ -83,6 +83,56 @@ impl Spec {
     }
 }
 
+/// The options of an agent spec, the part after `kind:` in e.g. `pimc:worlds=40,threads=2`:
+/// comma-separated `key=value` pairs, each key at most once. Every error names the bad item
+/// and repeats `help`, the text that lists what the agent accepts.
+#[derive(Clone, Debug)]
+pub struct AgentOptions {
+    kind: String,
+    help: String,
+    values: BTreeMap<String, String>,
+}
+
+impl AgentOptions {
+    /// Parses the options `text` of an agent of `kind`, whose keys are `allowed`.
+    pub fn parse(kind: &str, text: &str, allowed: &[&str], help: &str) -> Result<AgentOptions> {
+        let bad =
+            |what: &str, item: &str, why: &str| Error::invalid(format!("{kind} {what}"), item, format!("{why}{help}"));
+        let mut values = BTreeMap::new();
+        for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let Some((key, value)) = item.split_once('=') else { return Err(bad("option", item, "")) };
+            let key = key.trim();
+            if !allowed.contains(&key) {
+                return Err(bad("option", key, ""));
+            }
+            if values.insert(key.to_string(), value.trim().to_string()).is_some() {
+                return Err(bad("option", item, "each option once: "));
+            }
+        }
+        Ok(AgentOptions { kind: kind.to_string(), help: help.to_string(), values })
+    }
+
+    /// The unsigned integer option `key` in `lo..=hi`, or `default` when not given.
+    pub fn uint(&self, key: &str, default: u64, lo: u64, hi: u64) -> Result<u64> {
+        let Some(v) = self.values.get(key) else { return Ok(default) };
+        match v.parse::<u64>() {
+            Ok(x) if (lo..=hi).contains(&x) => Ok(x),
+            _ => Err(Error::invalid(format!("{} {key}", self.kind), v, self.help.clone())),
+        }
+    }
+
+    /// The `threads` option checked as thread counts are everywhere (0 = all cores, the
+    /// default).
+    pub fn threads(&self) -> Result<usize> {
+        crate::threads::check(self.uint("threads", 0, 0, crate::threads::MAX_THREADS as u64)?)
+    }
+
+    /// The `seed` option (any unsigned 64-bit integer, default 0).
+    pub fn seed(&self) -> Result<u64> {
+        self.uint("seed", 0, 0, u64::MAX)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,5 +155,21 @@ mod tests {
         let e = s.int_list("up", &[], 3, 1, 10).unwrap_err().to_string();
         assert!(e.contains("6-6") && e.contains("3 integers"), "{e}");
         assert!(Spec::parse("kuhn(a=1)").unwrap().only(&[]).is_err());
+    }
+
+    #[test]
+    fn agent_options_parse_and_name_what_is_wrong() {
+        let help = "n=N and m=M";
+        let o = AgentOptions::parse("uct", " n = 3 ,m=40,", &["n", "m", "threads", "seed"], help).unwrap();
+        assert_eq!((o.uint("n", 10, 1, 9).unwrap(), o.uint("m", 0, 1, 99).unwrap()), (3, 40));
+        assert_eq!((o.threads().unwrap(), o.seed().unwrap()), (0, 0));
+        let e = o.uint("n", 10, 4, 9).unwrap_err().to_string();
+        assert!(e.contains("uct n") && e.contains('3') && e.contains(help), "{e}");
+        for bad in ["n", "k=1", "n=1,n=2"] {
+            let e = AgentOptions::parse("uct", bad, &["n"], help).unwrap_err().to_string();
+            assert!(e.contains("uct option") && e.contains(help), "{bad}: {e}");
+        }
+        let o = AgentOptions::parse("uct", "threads=1025,seed=-1", &["threads", "seed"], help).unwrap();
+        assert!(o.threads().is_err() && o.seed().is_err());
     }
 }

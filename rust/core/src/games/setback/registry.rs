@@ -18,6 +18,7 @@ use super::store::{Stage, Strategy};
 
 use super::train::{load_checkpoint, Algo, Trainer};
 use crate::error::{Error, Result};
+use crate::spec::AgentOptions;
 use crate::threads;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -81,36 +82,9 @@ pub const DEFAULT_WORLDS: usize = 64;
 /// Builds a PIMC agent from the argument of a `pimc:` agent spec (see [`PIMC_OPTIONS`]); an
 /// empty argument gives the defaults.
 pub fn pimc(args: &str) -> Result<PimcAgent> {
-    let (mut worlds, mut threads, mut seed) = (DEFAULT_WORLDS, 0usize, 0u64);
-    let mut seen: Vec<&str> = Vec::new();
-    for item in args.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let Some((name, value)) = item.split_once('=') else {
-            return Err(Error::invalid("pimc option", item, PIMC_OPTIONS));
-        };
-        let (name, value) = (name.trim(), value.trim());
-        if seen.contains(&name) {
-            return Err(Error::invalid("pimc option", item, format!("each option once: {PIMC_OPTIONS}")));
-        }
-        let number = |what: &str, max: u64| -> Result<u64> {
-            match value.parse::<u64>() {
-                Ok(v) if v <= max => Ok(v),
-                _ => Err(Error::invalid(format!("pimc {what}"), value, PIMC_OPTIONS)),
-            }
-        };
-        match name {
-            "worlds" => {
-                worlds = number("worlds", MAX_WORLDS as u64)? as usize;
-                if worlds == 0 {
-                    return Err(Error::invalid("pimc worlds", value, PIMC_OPTIONS));
-                }
-            }
-            "threads" => threads = threads::check(number("threads", threads::MAX_THREADS as u64)?)?,
-            "seed" => seed = number("seed", u64::MAX)?,
-            _ => return Err(Error::invalid("pimc option", name, PIMC_OPTIONS)),
-        }
-        seen.push(name);
-    }
-    PimcAgent::new(worlds, threads, seed)
+    let o = AgentOptions::parse("pimc", args, &["worlds", "threads", "seed"], PIMC_OPTIONS)?;
+    let worlds = o.uint("worlds", DEFAULT_WORLDS as u64, 1, MAX_WORLDS as u64)? as usize;
+    PimcAgent::new(worlds, o.threads()?, o.seed()?)
 }
 
 // ---------------------------------------------------------------------------------------------

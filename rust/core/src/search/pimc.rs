@@ -68,6 +68,15 @@ impl Pimc {
         self.seed
     }
 
+    /// The agent spec of a PIMC agent on this loop: `pimc:worlds=N`, with `,seed=S` unless the
+    /// seed is 0 (threads are left out: they do not change a decision).
+    pub fn agent_name(&self) -> String {
+        match self.seed {
+            0 => format!("pimc:worlds={}", self.worlds),
+            s => format!("pimc:worlds={},seed={s}", self.worlds),
+        }
+    }
+
     /// `f(i)` for the worlds `ids`, in order, on the loop's pool.
     fn per_world_of<T: Send>(&self, ids: &[u64], f: impl Fn(u64) -> Result<T> + Sync + Send) -> Result<Vec<T>> {
         match &self.pool {

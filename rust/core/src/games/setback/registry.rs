@@ -309,11 +309,11 @@ mod tests {
     #[test]
     fn pimc_options_parse_and_refuse_bad_input() {
         let a = pimc("worlds=16,threads=1,seed=7").unwrap();
-        assert_eq!((a.worlds(), a.threads(), a.seed()), (16, 1, 7));
+        assert_eq!((a.pimc().worlds(), a.pimc().threads(), a.pimc().seed()), (16, 1, 7));
         assert_eq!(a.name(), "pimc:worlds=16,seed=7");
         let d = pimc("").unwrap();
-        assert_eq!((d.worlds(), d.seed()), (DEFAULT_WORLDS, 0));
-        assert_eq!(pimc(" worlds = 8 ").unwrap().worlds(), 8);
+        assert_eq!((d.pimc().worlds(), d.pimc().seed()), (DEFAULT_WORLDS, 0));
+        assert_eq!(pimc(" worlds = 8 ").unwrap().pimc().worlds(), 8);
         for bad in [
             "worlds=0",
             "worlds=100001",

@@ -66,17 +66,9 @@ impl PimcAgent {
         Ok(PimcAgent { pimc: Pimc::new(worlds, threads, seed)? })
     }
 
-    /// Worlds sampled per decision.
-    pub fn worlds(&self) -> usize {
-        self.pimc.worlds()
-    }
-    /// Threads the worlds are solved on.
-    pub fn threads(&self) -> usize {
-        self.pimc.threads()
-    }
-    /// Seed of the world streams.
-    pub fn seed(&self) -> u64 {
-        self.pimc.seed()
+    /// The PIMC loop: worlds per decision, threads, seed.
+    pub fn pimc(&self) -> &Pimc {
+        &self.pimc
     }
 
     /// The mean value over the sampled worlds of every legal card of the viewer, who must be to
@@ -143,11 +135,7 @@ fn after_bid(deal: &Deal, b: u8) -> Result<Deal> {
 
 impl Agent for PimcAgent {
     fn name(&self) -> String {
-        if self.seed() == 0 {
-            format!("pimc:worlds={}", self.worlds())
-        } else {
-            format!("pimc:worlds={},seed={}", self.worlds(), self.seed())
-        }
+        self.pimc.agent_name()
     }
 
     fn bid(&self, view: &View, rng: &mut Pcg64) -> Result<u8> {

@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 
 mod args;
 mod blackjack;
+mod callable;
 mod cfr;
 mod errors;
 mod game;

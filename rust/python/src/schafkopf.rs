@@ -2,6 +2,7 @@
 //! the feature encoding, agents (spec strings or Python callables), and matches and
 //! tournaments with the GIL released. Names and checks live in the core.
 
+use crate::callable::PyCallable;
 use crate::errors::IntoPy;
 use cfrkit_core::arena::{CrossTable, PairResult};
 use cfrkit_core::cards::CardSet;
@@ -17,7 +18,7 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rand_pcg::Pcg64;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 fn card_list(set: CardSet) -> Vec<String> {
     names(set)
@@ -522,31 +523,17 @@ public_getters!(SchafkopfView, v => v.inner.view(), {
 
 /// A Python callable as an agent: called with a `SchafkopfView` of the seat to act, it returns an
 /// action name (str) or id (int). Its first exception is kept and re-raised.
-struct CallableAgent {
-    func: Py<PyAny>,
-    label: String,
-    error: Mutex<Option<PyErr>>,
-}
+struct CallableAgent(PyCallable);
 
 impl Agent for CallableAgent {
     fn name(&self) -> String {
-        self.label.clone()
+        self.0.label().to_string()
     }
     fn act(&self, view: &View, _rng: &mut Pcg64) -> cfrkit_core::Result<Action> {
         let owned = view.to_owned();
-        Python::with_gil(|py| {
-            let res = self
-                .func
-                .call1(py, (SchafkopfView { inner: owned },))
-                .and_then(|r| parse_action(&owned.view(), r.bind(py)));
-            res.map_err(|e| {
-                let msg = e.to_string();
-                let mut slot = self.error.lock().unwrap_or_else(|p| p.into_inner());
-                if slot.is_none() {
-                    *slot = Some(e);
-                }
-                Error::invalid(format!("action of agent {}", self.label), msg, "an action name (str) or id (int)")
-            })
+        self.0.call("action", "an action name (str) or id (int)", |py, func| {
+            let r = func.call1(py, (SchafkopfView { inner: owned },))?;
+            parse_action(&owned.view(), r.bind(py))
         })
     }
 }
@@ -562,7 +549,7 @@ pub struct SchafkopfAgent {
 impl SchafkopfAgent {
     /// Re-raises the first exception of a callable agent, if any.
     fn take_error(&self) -> Option<PyErr> {
-        self.callable.as_ref().and_then(|c| c.error.lock().unwrap_or_else(|p| p.into_inner()).take())
+        self.callable.as_ref().and_then(|c| c.0.take_error())
     }
 
     /// The agent's checked action for the view's seat (to act).
@@ -591,19 +578,7 @@ impl SchafkopfAgent {
     #[staticmethod]
     #[pyo3(signature = (func, name = None))]
     fn from_callable(py: Python<'_>, func: Py<PyAny>, name: Option<String>) -> PyResult<Self> {
-        if !func.bind(py).is_callable() {
-            let shown = func.bind(py).repr()?.to_string();
-            return Err(Error::invalid("agent", shown, format!("{}, or a callable", agents::SPECS))).py();
-        }
-        let label = match name {
-            Some(n) => n,
-            None => func
-                .bind(py)
-                .getattr("__name__")
-                .and_then(|n| n.extract::<String>())
-                .unwrap_or_else(|_| "python".into()),
-        };
-        let c = Arc::new(CallableAgent { func, label, error: Mutex::new(None) });
+        let c = Arc::new(CallableAgent(PyCallable::new(py, func, name, agents::SPECS)?));
         Ok(SchafkopfAgent { inner: c.clone(), callable: Some(c) })
     }
     /// The agent's name.

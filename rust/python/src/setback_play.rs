@@ -2,6 +2,7 @@
 //! 11 a person can drive, and duplicate matches with the GIL released.
 
 use crate::args::{threads_arg, u64_arg};
+use crate::callable::PyCallable;
 use crate::errors::IntoPy;
 use crate::setback::{cards_list, deal_state_pymethods, phase_name};
 use cfrkit_core::games::setback::cards::{self, card_name, parse_card, Card};
@@ -16,7 +17,7 @@ use cfrkit_core::Error;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rand_pcg::Pcg64;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// What one player may see (dealer-relative: player 0 = dealer, team 0 = the dealer's team).
 #[pyclass(module = "cfrkit._cfrkit", name = "SetbackView", frozen)]
@@ -112,31 +113,19 @@ deal_state_pymethods!(SetbackView {
 
 /// A Python callable as an agent: called with a `SetbackView`, it returns a bid (int) in the
 /// auction and a card name (str) afterwards. Its first exception is kept and re-raised.
-struct CallableAgent {
-    func: Py<PyAny>,
-    label: String,
-    error: Mutex<Option<PyErr>>,
-}
+struct CallableAgent(PyCallable);
 
 impl CallableAgent {
     fn call<T>(&self, view: &View, convert: impl FnOnce(&Bound<'_, PyAny>) -> PyResult<T>) -> cfrkit_core::Result<T> {
-        Python::with_gil(|py| {
-            let res = self.func.call1(py, (SetbackView { inner: *view },)).and_then(|r| convert(r.bind(py)));
-            res.map_err(|e| {
-                let msg = e.to_string();
-                let mut slot = self.error.lock().unwrap_or_else(|p| p.into_inner());
-                if slot.is_none() {
-                    *slot = Some(e);
-                }
-                Error::invalid(format!("move of agent {}", self.label), msg, "a bid (int) or a card name (str)")
-            })
+        self.0.call("move", "a bid (int) or a card name (str)", |py, func| {
+            convert(func.call1(py, (SetbackView { inner: *view },))?.bind(py))
         })
     }
 }
 
 impl Agent for CallableAgent {
     fn name(&self) -> String {
-        self.label.clone()
+        self.0.label().to_string()
     }
     fn bid(&self, view: &View, _rng: &mut Pcg64) -> cfrkit_core::Result<u8> {
         self.call(view, |r| r.extract::<u8>())
@@ -166,7 +155,7 @@ pub struct SetbackAgent {
 impl SetbackAgent {
     /// Re-raises the first exception of a callable agent, if any.
     fn take_error(&self) -> Option<PyErr> {
-        self.callable.as_ref().and_then(|c| c.error.lock().unwrap_or_else(|p| p.into_inner()).take())
+        self.callable.as_ref().and_then(|c| c.0.take_error())
     }
 }
 
@@ -182,23 +171,7 @@ impl SetbackAgent {
     #[staticmethod]
     #[pyo3(signature = (func, name = None))]
     fn from_callable(py: Python<'_>, func: Py<PyAny>, name: Option<String>) -> PyResult<Self> {
-        if !func.bind(py).is_callable() {
-            return Err(Error::invalid(
-                "agent",
-                func.bind(py).repr()?.to_string(),
-                format!("one of {}, or a callable", registry::AGENT_SPECS),
-            ))
-            .py();
-        }
-        let label = match name {
-            Some(n) => n,
-            None => func
-                .bind(py)
-                .getattr("__name__")
-                .and_then(|n| n.extract::<String>())
-                .unwrap_or_else(|_| "python".into()),
-        };
-        let c = Arc::new(CallableAgent { func, label, error: Mutex::new(None) });
+        let c = Arc::new(CallableAgent(PyCallable::new(py, func, name, registry::AGENT_SPECS)?));
         Ok(SetbackAgent { inner: c.clone(), callable: Some(c) })
     }
     /// The agent's name.

@@ -20,6 +20,7 @@ import time
 from typing import Sequence
 
 from .._cfrkit import schafkopf_match, schafkopf_play_game, schafkopf_tournament
+from .._results import GamesResult
 from ..errors import InvalidArgumentError
 from .agents import AgentLike, agent
 
@@ -37,7 +38,7 @@ def _check_common(games: int, seed: int, threads: int) -> None:
 
 
 @dataclasses.dataclass
-class MatchResult:
+class MatchResult(GamesResult):
     """A match between agents A and B: cents per seat and game with 95% intervals."""
 
     a: str
@@ -53,15 +54,6 @@ class MatchResult:
     seed: int = 0
     threads: int = 1
     seconds: float = 0.0
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds if self.seconds > 0 else float("inf")
-
-    def to_dict(self) -> dict:
-        d = dataclasses.asdict(self)
-        d["games_per_second"] = self.games_per_second
-        return d
 
     def __str__(self) -> str:
         return (

@@ -15,11 +15,12 @@ import math
 import time
 
 from .._cfrkit import setback_match
+from .._results import GamesResult
 from .agents import AgentLike, agent
 
 
 @dataclasses.dataclass
-class MatchResult:
+class MatchResult(GamesResult):
     """A match's figures, from A's point of view."""
 
     a: str
@@ -39,15 +40,6 @@ class MatchResult:
     seed: int
     threads: int
     seconds: float
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds if self.seconds > 0 else float("inf")
-
-    def to_dict(self) -> dict:
-        d = dataclasses.asdict(self)
-        d["games_per_second"] = self.games_per_second
-        return d
 
     def _margin_ci(self) -> str:
         if self.margin_ci_low is None:

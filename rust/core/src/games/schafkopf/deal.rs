@@ -59,8 +59,16 @@ impl Deal {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// The hands of the spec's regression deals A–D (§12), seat 0 first.
+    pub(crate) const DEAL_A: [&str; 4] = [
+        "EO GO EU HA HK G7 G9 S7",
+        "HO GU H9 GA EA E7 SK S8",
+        "SO HU SU H10 H8 G10 GK E8",
+        "H7 G8 E10 EK E9 SA S10 S9",
+    ];
 
     #[test]
     fn random_deals_are_deals_and_reproducible() {

@@ -163,12 +163,7 @@ mod tests {
     use super::super::contract::WENZ_TRUMPS;
     use super::*;
 
-    const DEAL_A: [&str; 4] = [
-        "EO GO EU HA HK G7 G9 S7",
-        "HO GU H9 GA EA E7 SK S8",
-        "SO HU SU H10 H8 G10 GK E8",
-        "H7 G8 E10 EK E9 SA S10 S9",
-    ];
+    use super::super::deal::tests::DEAL_A;
 
     #[test]
     fn deal_a_settles_as_the_spec_says() {

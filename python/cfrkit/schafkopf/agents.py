@@ -1,4 +1,5 @@
-"""Schafkopf agents: spec strings (``random``, ``random-coward``, ``rules``) or Python callables.
+"""Schafkopf agents: spec strings (``SCHAFKOPF_AGENT_SPECS``: ``random``, ``random-coward``,
+``rules``, and the PIMC agents with their options) or Python callables.
 
 A callable agent is called with the :class:`~cfrkit.schafkopf.View` of the seat to act and
 returns an action name (``"pass"``, ``"no"``, ``"EO"``) or id (0–42). Matches call it from
@@ -23,7 +24,7 @@ AgentLike = Union[Agent, str, Callable[[SchafkopfView], Union[str, int]]]
 
 
 def agent(spec: AgentLike, name: str | None = None) -> Agent:
-    """An agent from a spec string (``random``, ``random-coward``, ``rules``), a callable
+    """An agent from a spec string (see ``SCHAFKOPF_AGENT_SPECS``), a callable
     ``view -> action`` (labelled ``name`` or its ``__name__``), or an agent (returned as is)."""
     if isinstance(spec, Agent):
         return spec

@@ -9,7 +9,8 @@
 * ``play --bots AGENT [--seat S] [--seed S] [--index I] [--rules R]`` — a person plays a whole
   game in the terminal against three bots; illegal input is refused with the reason.
 
-Agents: ``random``, ``random-coward``, ``rules``. Errors print one line on stderr and exit with
+Agents: any spec of ``cfrkit.schafkopf.SCHAFKOPF_AGENT_SPECS`` (``random``, ``random-coward``,
+``rules``, the PIMC agents with their options). Errors print one line on stderr and exit with
 status 2.
 """
 
@@ -21,6 +22,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import cli_args
+from .._cfrkit import SCHAFKOPF_AGENT_SPECS
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -50,14 +52,14 @@ def _parser() -> argparse.ArgumentParser:
     p = cli_args.Parser(prog="cfrkit schafkopf", description="Schafkopf: matches, tournaments, play in the terminal")
     sub = p.add_subparsers(dest="command", required=True)
     m = sub.add_parser("match", help="agent A against agent B, cents per game with a 95%% interval")
-    m.add_argument("--a", required=True, help="agent A: random, random-coward or rules")
+    m.add_argument("--a", required=True, help=f"agent A: {SCHAFKOPF_AGENT_SPECS}")
     m.add_argument("--b", required=True, help="agent B")
     _common(m)
     t = sub.add_parser("tournament", help="every pair of agents, and the cross table")
-    t.add_argument("--agents", nargs="+", required=True, help="two or more agents")
+    t.add_argument("--agents", nargs="+", required=True, help=f"two or more agents: {SCHAFKOPF_AGENT_SPECS}")
     _common(t)
     g = sub.add_parser("play", help="play a game in the terminal against three bots")
-    g.add_argument("--bots", default="rules", help="the bots' agent (default rules)")
+    g.add_argument("--bots", default="rules", help=f"the bots' agent (default rules): {SCHAFKOPF_AGENT_SPECS}")
     g.add_argument(
         "--seat", type=cli_args.integer(0, 3, "a seat 0, 1, 2 or 3"), default=0, help="your seat (default 0)"
     )

@@ -270,3 +270,22 @@ def test_matches_are_reproducible_for_any_thread_count():
         schafkopf.match("rules", "random", games=10, protocol="swiss")
     with pytest.raises(cfrkit.InvalidArgumentError, match="two or more"):
         schafkopf.tournament(["rules"], games=10)
+
+
+def test_matches_report_progress_and_stop_when_asked():
+    seen = []
+    r = schafkopf.match("rules", "random", games=3000, seed=2, threads=2, progress=lambda d, t: seen.append((d, t)))
+    assert seen[-1] == (6000, 6000) and all(a[0] < b[0] for a, b in zip(seen, seen[1:]))
+    assert r.a_cents_per_game == schafkopf.match("rules", "random", games=3000, seed=2, threads=1).a_cents_per_game
+    seen.clear()
+    schafkopf.tournament(["rules", "random", "random-coward"], games=500, progress=lambda d, t: seen.append((d, t)))
+    assert seen[-1] == (3000, 3000)
+
+    class Stop(Exception):
+        pass
+
+    def stop(done, total):
+        raise Stop(done)
+
+    with pytest.raises(Stop):
+        schafkopf.match("rules", "random", games=10**9, threads=1, progress=stop)

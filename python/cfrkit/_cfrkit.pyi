@@ -1,7 +1,7 @@
 """Type stubs of the native module ``cfrkit._cfrkit`` (hand-written; checked by tests/test_stubs.py)."""
 
 from os import PathLike
-from typing import Any, Optional, Union
+from typing import Any, Callable, Optional, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -311,6 +311,7 @@ def schafkopf_match(
     rules: str = "schafkopfrl",
     seed: int = 0,
     threads: int = 0,
+    progress: Optional[Callable[[int, int], object]] = None,
 ) -> dict[str, Any]: ...
 def schafkopf_tournament(
     agents: list[SchafkopfAgent],
@@ -319,6 +320,7 @@ def schafkopf_tournament(
     rules: str = "schafkopfrl",
     seed: int = 0,
     threads: int = 0,
+    progress: Optional[Callable[[int, int], object]] = None,
 ) -> dict[str, Any]: ...
 def schafkopf_play_game(
     agents: list[SchafkopfAgent], seed: int = 0, index: int = 0, rules: str = "schafkopfrl"

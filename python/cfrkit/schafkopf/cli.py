@@ -82,7 +82,7 @@ def _pair_record(r) -> dict:
 def _match(a: argparse.Namespace) -> int:
     from .matches import match
 
-    r = match(a.a, a.b, a.games, protocol=a.protocol, rules=a.rules, seed=a.seed, threads=a.threads)
+    r = match(a.a, a.b, a.games, protocol=a.protocol, rules=a.rules, seed=a.seed, threads=a.threads, progress=True)
     print(r)
     print(f"{r.seconds:.3f} s, {r.games_per_second:,.0f} games/s on {r.threads} thread(s)")
     if a.json:
@@ -104,7 +104,7 @@ def _match(a: argparse.Namespace) -> int:
 def _tournament(a: argparse.Namespace) -> int:
     from .matches import tournament
 
-    t = tournament(a.agents, a.games, protocol=a.protocol, rules=a.rules, seed=a.seed, threads=a.threads)
+    t = tournament(a.agents, a.games, protocol=a.protocol, rules=a.rules, seed=a.seed, threads=a.threads, progress=True)
     print(t.table, end="")
     for r in t.pairs:
         print(r)

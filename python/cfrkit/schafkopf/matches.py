@@ -15,9 +15,10 @@ the six seatings that give each agent two seats — so a match of ``games`` deal
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import time
-from typing import Sequence
+from typing import Callable, Sequence, Union
 
 from .._cfrkit import schafkopf_match, schafkopf_play_game, schafkopf_tournament
 from .._results import GamesResult
@@ -70,6 +71,29 @@ def _result(d: dict, protocol: str, rules: str, seed: int, seconds: float, threa
     )
 
 
+ProgressLike = Union[bool, Callable[[int, int], object]]
+
+
+@contextlib.contextmanager
+def _progress(progress: ProgressLike, desc: str):
+    """A ``(done, total)`` callback for the native loop: ``True`` shows a progress bar on stderr
+    (when it is a terminal), a callable is called as is, ``False`` shows nothing."""
+    if callable(progress):
+        yield progress
+    elif progress:
+        from tqdm import tqdm
+
+        with tqdm(unit=" games", desc=desc, disable=None, leave=False) as bar:
+
+            def update(done: int, total: int) -> None:
+                bar.total = total
+                bar.update(done - bar.n)
+
+            yield update
+    else:
+        yield None
+
+
 def match(
     a: AgentLike,
     b: AgentLike,
@@ -79,15 +103,19 @@ def match(
     rules: str = "schafkopfrl",
     seed: int = 0,
     threads: int = 0,
+    progress: ProgressLike = False,
 ) -> MatchResult:
     """Plays ``games`` deals of ``a`` against ``b``, each in every seating of ``protocol``.
 
     ``threads=0`` uses ``CFRKIT_NUM_THREADS`` or all cores; the result does not depend on it.
+    ``progress=True`` shows a progress bar; a callable gets ``(games done, games in all)``
+    between chunks of games. Ctrl-C stops the match (``KeyboardInterrupt``).
     """
     _check_common(games, seed, threads)
     aa, bb = agent(a), agent(b)
     started = time.perf_counter()
-    d = schafkopf_match(aa, bb, games, protocol=protocol, rules=rules, seed=seed, threads=threads)
+    with _progress(progress, f"{aa.name} vs {bb.name}") as report:
+        d = schafkopf_match(aa, bb, games, protocol=protocol, rules=rules, seed=seed, threads=threads, progress=report)
     return _result(d, protocol, rules, seed, time.perf_counter() - started, d["threads"])
 
 
@@ -124,14 +152,17 @@ def tournament(
     rules: str = "schafkopfrl",
     seed: int = 0,
     threads: int = 0,
+    progress: ProgressLike = False,
 ) -> TournamentResult:
-    """Every pair of ``agents`` plays :func:`match` on the same ``games`` deals."""
+    """Every pair of ``agents`` plays :func:`match` on the same ``games`` deals (``progress`` as
+    in :func:`match`, over all pairs)."""
     _check_common(games, seed, threads)
     if isinstance(agents, str) or len(agents) < 2:
         raise InvalidArgumentError(f"invalid value for agents: {agents!r} (two or more agents)")
     aa = [agent(x) for x in agents]
     started = time.perf_counter()
-    d = schafkopf_tournament(aa, games, protocol=protocol, rules=rules, seed=seed, threads=threads)
+    with _progress(progress, "tournament") as report:
+        d = schafkopf_tournament(aa, games, protocol=protocol, rules=rules, seed=seed, threads=threads, progress=report)
     seconds = time.perf_counter() - started
     pairs = [_result(p, protocol, rules, seed, seconds, d["threads"]) for p in d["pairs"]]
     return TournamentResult(

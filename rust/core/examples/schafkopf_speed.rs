@@ -3,6 +3,7 @@
 //! Each deal is played twice (the seed's protocol), so games = 2 × deals. Prints one line per
 //! (pairing, threads) with the games per second and A's cents per game.
 
+use cfrkit_core::arena::quiet;
 use cfrkit_core::games::schafkopf::agents;
 use cfrkit_core::games::schafkopf::matches::{run_match, MatchSettings};
 use std::time::Instant;
@@ -17,7 +18,7 @@ fn main() -> cfrkit_core::Result<()> {
         for &t in &threads {
             let settings = MatchSettings { threads: t, ..MatchSettings::default() };
             let start = Instant::now();
-            let r = run_match(aa.as_ref(), bb.as_ref(), deals, &settings)?;
+            let r = run_match(aa.as_ref(), bb.as_ref(), deals, &settings, &mut quiet)?;
             let s = start.elapsed().as_secs_f64();
             println!(
                 "{a} vs {b}, threads {t}: {} games in {s:.3} s = {:.0} games/s; {a} {:+.3} ± {:.3} cents per game",

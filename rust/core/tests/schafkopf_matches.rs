@@ -1,7 +1,7 @@
 //! Schafkopf matches and tournaments: reproducible for any number of threads, the same deals in
 //! every seating, zero-sum cross tables.
 
-use cfrkit_core::arena::Protocol;
+use cfrkit_core::arena::{quiet, Protocol};
 use cfrkit_core::games::schafkopf::agents;
 use cfrkit_core::games::schafkopf::matches::{parse_protocol, play_deal, run_match, run_tournament, MatchSettings};
 use cfrkit_core::games::schafkopf::{Deal, Rules};
@@ -13,7 +13,7 @@ fn tournaments_do_not_depend_on_threads() {
     for protocol in [Protocol::Halves, Protocol::Rotation] {
         let run = |threads| {
             let s = MatchSettings { protocol, seed: 21, threads, ..MatchSettings::default() };
-            run_tournament(&list, 400, &s).unwrap()
+            run_tournament(&list, 400, &s, &mut quiet).unwrap()
         };
         let one = run(1);
         assert_eq!(one, run(2));
@@ -28,7 +28,7 @@ fn tournaments_do_not_depend_on_threads() {
         let (m, ci) = one.cell(0, 1).unwrap();
         assert!(m - ci > 50.0, "{m} ± {ci}");
     }
-    let e = run_tournament(&list[..1], 10, &MatchSettings::default()).unwrap_err().to_string();
+    let e = run_tournament(&list[..1], 10, &MatchSettings::default(), &mut quiet).unwrap_err().to_string();
     assert!(e.contains("two or more"), "{e}");
 }
 
@@ -36,9 +36,9 @@ fn tournaments_do_not_depend_on_threads() {
 fn matches_replay_the_same_deals_and_a_different_seed_differs() {
     let (rules, random) = (agents::parse("rules").unwrap(), agents::parse("random").unwrap());
     let s = MatchSettings { seed: 5, threads: 2, ..MatchSettings::default() };
-    let a = run_match(rules.as_ref(), random.as_ref(), 300, &s).unwrap();
-    assert_eq!(a, run_match(rules.as_ref(), random.as_ref(), 300, &s).unwrap());
-    let b = run_match(rules.as_ref(), random.as_ref(), 300, &MatchSettings { seed: 6, ..s }).unwrap();
+    let a = run_match(rules.as_ref(), random.as_ref(), 300, &s, &mut quiet).unwrap();
+    assert_eq!(a, run_match(rules.as_ref(), random.as_ref(), 300, &s, &mut quiet).unwrap());
+    let b = run_match(rules.as_ref(), random.as_ref(), 300, &MatchSettings { seed: 6, ..s }, &mut quiet).unwrap();
     assert_ne!(a.a.mean, b.a.mean);
     assert_eq!((a.games, a.deals), (600, 300));
     // Every seating of deal i plays Deal::for_game(seed, i), whatever the agents do.
@@ -49,5 +49,5 @@ fn matches_replay_the_same_deals_and_a_different_seed_differs() {
     }
     assert_eq!(parse_protocol("rotation").unwrap(), Protocol::Rotation);
     assert!(parse_protocol("halves").is_err());
-    assert!(run_match(rules.as_ref(), random.as_ref(), 0, &s).is_err());
+    assert!(run_match(rules.as_ref(), random.as_ref(), 0, &s, &mut quiet).is_err());
 }

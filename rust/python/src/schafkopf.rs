@@ -602,6 +602,25 @@ impl SchafkopfAgent {
     }
 }
 
+/// What a match does between its chunks of games (with the GIL): stop on Ctrl-C or on a
+/// callable agent's exception (kept in `stopped`), and call `progress(done, total)` if given.
+fn between_chunks<'a>(
+    agents: &'a [&SchafkopfAgent],
+    progress: Option<&'a Py<PyAny>>,
+    stopped: &'a mut Option<PyErr>,
+) -> impl FnMut(u64, u64) -> cfrkit_core::Result<()> + 'a {
+    move |done, total| {
+        Python::with_gil(|py| {
+            let failed = agents.iter().find_map(|a| a.take_error()).map(Err).unwrap_or_else(|| py.check_signals());
+            let result = failed.and_then(|()| progress.map_or(Ok(()), |f| f.call1(py, (done, total)).map(drop)));
+            result.map_err(|e| {
+                *stopped = Some(e);
+                Error::Interrupted
+            })
+        })
+    }
+}
+
 fn settings(protocol: &str, rules: &str, seed: u64, threads: usize) -> PyResult<MatchSettings> {
     Ok(MatchSettings {
         rules: Rules::parse(rules).py()?,
@@ -627,7 +646,7 @@ fn pair_dict<'py>(py: Python<'py>, a: &str, b: &str, r: &PairResult) -> PyResult
 /// Plays `games` deals of `a` against `b` (each in every seating of `protocol`); returns the
 /// match's figures (see `cfrkit.schafkopf.match`).
 #[pyfunction]
-#[pyo3(signature = (a, b, games, protocol = "schafkopfrl", rules = "schafkopfrl", seed = 0, threads = 0))]
+#[pyo3(signature = (a, b, games, protocol = "schafkopfrl", rules = "schafkopfrl", seed = 0, threads = 0, progress = None))]
 #[allow(clippy::too_many_arguments)]
 fn schafkopf_match<'py>(
     py: Python<'py>,
@@ -638,11 +657,17 @@ fn schafkopf_match<'py>(
     rules: &str,
     seed: u64,
     threads: usize,
+    progress: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let s = settings(protocol, rules, seed, threads)?;
     let (ai, bi) = (a.inner.clone(), b.inner.clone());
-    let res = py.allow_threads(|| matches::run_match(ai.as_ref(), bi.as_ref(), games, &s));
-    if let Some(e) = a.take_error().or_else(|| b.take_error()) {
+    let agents = [a, b];
+    let mut stopped = None;
+    let res = py.allow_threads(|| {
+        let mut between = between_chunks(&agents, progress.as_ref(), &mut stopped);
+        matches::run_match(ai.as_ref(), bi.as_ref(), games, &s, &mut between)
+    });
+    if let Some(e) = stopped.or_else(|| agents.iter().find_map(|a| a.take_error())) {
         return Err(e);
     }
     let r = res.py()?;
@@ -653,7 +678,8 @@ fn schafkopf_match<'py>(
 
 /// Every pair of `agents` plays `games` deals; returns the pairs' figures and the cross table.
 #[pyfunction]
-#[pyo3(signature = (agents, games, protocol = "schafkopfrl", rules = "schafkopfrl", seed = 0, threads = 0))]
+#[pyo3(signature = (agents, games, protocol = "schafkopfrl", rules = "schafkopfrl", seed = 0, threads = 0, progress = None))]
+#[allow(clippy::too_many_arguments)]
 fn schafkopf_tournament<'py>(
     py: Python<'py>,
     agents: Vec<PyRef<'py, SchafkopfAgent>>,
@@ -662,11 +688,17 @@ fn schafkopf_tournament<'py>(
     rules: &str,
     seed: u64,
     threads: usize,
+    progress: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let s = settings(protocol, rules, seed, threads)?;
     let inner: Vec<Arc<dyn Agent>> = agents.iter().map(|a| a.inner.clone()).collect();
-    let res: cfrkit_core::Result<CrossTable> = py.allow_threads(|| matches::run_tournament(&inner, games, &s));
-    if let Some(e) = agents.iter().find_map(|a| a.take_error()) {
+    let refs: Vec<&SchafkopfAgent> = agents.iter().map(|a| &**a).collect();
+    let mut stopped = None;
+    let res: cfrkit_core::Result<CrossTable> = py.allow_threads(|| {
+        let mut between = between_chunks(&refs, progress.as_ref(), &mut stopped);
+        matches::run_tournament(&inner, games, &s, &mut between)
+    });
+    if let Some(e) = stopped.or_else(|| agents.iter().find_map(|a| a.take_error())) {
         return Err(e);
     }
     let t = res.py()?;

@@ -7,19 +7,54 @@ use crate::error::Result;
 use crate::threads;
 use rayon::prelude::*;
 use std::ops::Range;
+use std::time::Instant;
+
+/// Told how far long work has come, between chunks: `(done, total)` in the work's units (games
+/// played). An error stops the work and is returned: a caller checks for Ctrl-C there, or shows
+/// progress.
+pub type Progress<'a> = &'a mut dyn FnMut(u64, u64) -> Result<()>;
+
+/// A [`Progress`] that shows nothing and never stops the work.
+pub fn quiet(_done: u64, _total: u64) -> Result<()> {
+    Ok(())
+}
+
+/// Wall time a chunk aims at: short enough for Ctrl-C and progress to answer promptly, long
+/// enough that the pause between chunks costs nothing measurable.
+const CHUNK_SECONDS: f64 = 0.25;
 
 /// `f(i)` for every index of `indices`, on `threads` threads (0 = `CFRKIT_NUM_THREADS` or all
-/// cores), in index order: the results do not depend on the number of threads as long as `f`
-/// depends only on `i`. The first error (by index) is returned.
+/// cores), in index order: the results do not depend on the number of threads (nor on the
+/// chunks) as long as `f` depends only on `i`. The indices run in chunks that grow while they
+/// take under a quarter of a second; after each, `progress(indices done · per_index, all ·
+/// per_index)` is called. The first error (by index) is returned.
 pub fn play_indexed<T: Send>(
     indices: Range<u64>,
     threads: usize,
+    per_index: u64,
+    progress: Progress,
     f: impl Fn(u64) -> Result<T> + Sync + Send,
 ) -> Result<Vec<T>> {
-    if threads::resolve(threads)? == 1 {
-        return indices.map(f).collect();
+    let n = threads::resolve(threads)?;
+    let pool = if n > 1 { Some(threads::pool(n)?) } else { None };
+    let total = indices.end.saturating_sub(indices.start);
+    let mut out = Vec::with_capacity(total.min(1 << 20) as usize);
+    let (mut start, mut chunk) = (indices.start, n as u64);
+    while start < indices.end {
+        let end = start.saturating_add(chunk).min(indices.end);
+        let began = Instant::now();
+        let part: Result<Vec<T>> = match &pool {
+            Some(pool) => pool.install(|| (start..end).into_par_iter().map(&f).collect()),
+            None => (start..end).map(&f).collect(),
+        };
+        out.extend(part?);
+        if began.elapsed().as_secs_f64() < CHUNK_SECONDS {
+            chunk = chunk.saturating_mul(2).min(1 << 20);
+        }
+        start = end;
+        progress((start - indices.start) * per_index, total * per_index)?;
     }
-    threads::pool(threads)?.install(|| indices.into_par_iter().map(f).collect())
+    Ok(out)
 }
 
 /// The outcome of a match between agents A and B.
@@ -40,16 +75,18 @@ pub struct PairResult {
 
 /// Plays `deals` (a range of deal indices) of A against B under `protocol` at a table of `seats`
 /// seats on `threads` threads. `play(deal, seating)` plays one game of deal `deal` with agent
-/// `seating[s]` (0 = A, 1 = B) in seat `s` and returns every seat's payoff.
+/// `seating[s]` (0 = A, 1 = B) in seat `s` and returns every seat's payoff. `progress` hears of
+/// the games played (see [`play_indexed`]).
 pub fn play_pair(
     protocol: Protocol,
     seats: usize,
     deals: Range<u64>,
     threads: usize,
+    progress: Progress,
     play: impl Fn(u64, &[u8]) -> Result<Vec<i64>> + Sync + Send,
 ) -> Result<PairResult> {
     let seatings = protocol.seatings(seats)?;
-    let per_deal = play_indexed(deals.clone(), threads, |d| {
+    let per_deal = play_indexed(deals.clone(), threads, seatings.len() as u64, progress, |d| {
         let (mut sum, mut count) = ([0i64; 2], [0u32; 2]);
         for seating in &seatings {
             let payoffs = play(d, seating)?;
@@ -76,18 +113,52 @@ mod tests {
 
     #[test]
     fn results_do_not_depend_on_threads() {
-        let one = play_pair(Protocol::Rotation, 4, 0..200, 1, toy).unwrap();
+        let one = play_pair(Protocol::Rotation, 4, 0..200, 1, &mut quiet, toy).unwrap();
         for t in [2, 3] {
-            assert_eq!(play_pair(Protocol::Rotation, 4, 0..200, t, toy).unwrap(), one);
+            assert_eq!(play_pair(Protocol::Rotation, 4, 0..200, t, &mut quiet, toy).unwrap(), one);
         }
         assert_eq!((one.deals, one.games), (200, 1200));
         // A gets +1 per seat over B on average; seats are balanced.
         assert!((one.a.mean - one.b.mean - 1.0).abs() < 1e-12, "{one:?}");
-        let halves = play_pair(Protocol::Halves, 4, 5..15, 2, toy).unwrap();
+        let halves = play_pair(Protocol::Halves, 4, 5..15, 2, &mut quiet, toy).unwrap();
         assert_eq!((halves.deals, halves.games), (10, 20));
-        let squares = play_indexed(0..50, 3, |i| Ok(i * i)).unwrap();
+        let squares = play_indexed(0..50, 3, 1, &mut quiet, |i| Ok(i * i)).unwrap();
         assert_eq!(squares, (0..50).map(|i| i * i).collect::<Vec<_>>());
-        let err = play_indexed(0..50, 2, |i| if i == 7 { Err(crate::Error::Interrupted) } else { Ok(i) });
+        let err =
+            play_indexed(0..50, 2, 1, &mut quiet, |i| if i == 7 { Err(crate::Error::Interrupted) } else { Ok(i) });
         assert!(err.is_err());
+    }
+
+    /// Progress hears of every chunk, ends at the total, and stops the work when it fails.
+    #[test]
+    fn progress_is_reported_and_can_stop_the_work() {
+        let mut seen = Vec::new();
+        let r = play_pair(
+            Protocol::Halves,
+            4,
+            0..100,
+            2,
+            &mut |done, total| {
+                seen.push((done, total));
+                Ok(())
+            },
+            toy,
+        )
+        .unwrap();
+        assert_eq!(r, play_pair(Protocol::Halves, 4, 0..100, 1, &mut quiet, toy).unwrap());
+        assert_eq!(seen.last(), Some(&(200, 200)));
+        assert!(seen.windows(2).all(|w| w[0].0 < w[1].0), "{seen:?}");
+        let mut calls = 0;
+        let stopped = play_indexed(
+            0..1000,
+            1,
+            1,
+            &mut |_, _| {
+                calls += 1;
+                Err(crate::Error::Interrupted)
+            },
+            Ok,
+        );
+        assert!(matches!(stopped, Err(crate::Error::Interrupted)) && calls == 1);
     }
 }

@@ -1,7 +1,7 @@
 //! Tournaments: every pair of agents plays a match; the cross table shows each row agent's
 //! result against each column agent.
 
-use super::matches::{play_pair, PairResult};
+use super::matches::{play_pair, PairResult, Progress};
 use super::seating::Protocol;
 use crate::error::Result;
 use std::ops::Range;
@@ -17,19 +17,24 @@ pub struct CrossTable {
 
 /// Plays every pair `(i, j)`, `i < j`, of `names.len()` agents: `play(i, j, deal, seating)`
 /// plays one game with agent `i` in the seats where `seating` holds 0 and agent `j` where it
-/// holds 1 (see [`play_pair`]).
+/// holds 1 (see [`play_pair`]). `progress` hears of the games played in all pairs.
 pub fn tournament(
     names: Vec<String>,
     protocol: Protocol,
     seats: usize,
     deals: Range<u64>,
     threads: usize,
+    progress: Progress,
     play: impl Fn(usize, usize, u64, &[u8]) -> Result<Vec<i64>> + Sync + Send,
 ) -> Result<CrossTable> {
+    let n = names.len() as u64;
+    let all_pairs = n * n.saturating_sub(1) / 2;
     let mut pairs = Vec::new();
     for i in 0..names.len() {
         for j in i + 1..names.len() {
-            let r = play_pair(protocol, seats, deals.clone(), threads, |d, s| play(i, j, d, s))?;
+            let before = pairs.len() as u64;
+            let mut of_all = |done: u64, per_pair: u64| progress(before * per_pair + done, all_pairs * per_pair);
+            let r = play_pair(protocol, seats, deals.clone(), threads, &mut of_all, |d, s| play(i, j, d, s))?;
             pairs.push((i, j, r));
         }
     }
@@ -98,13 +103,20 @@ mod tests {
     #[test]
     fn cross_table_cells_are_both_sides_of_a_match() {
         // Agent k adds k to each of its seats and takes it from the others' (zero-sum).
-        let t = tournament(vec!["x".into(), "y".into(), "z".into()], Protocol::Halves, 4, 0..20, 2, |i, j, _, s| {
+        let mut last = (0, 0);
+        let mut seen = |done, total| {
+            last = (done, total);
+            Ok(())
+        };
+        let names = vec!["x".into(), "y".into(), "z".into()];
+        let t = tournament(names, Protocol::Halves, 4, 0..20, 2, &mut seen, |i, j, _, s| {
             let strength = |a: u8| if a == 0 { i as i64 } else { j as i64 };
             let total: i64 = s.iter().map(|&a| strength(a)).sum();
             Ok(s.iter().map(|&a| 4 * strength(a) - total).collect())
         })
         .unwrap();
         assert_eq!(t.pairs.len(), 3);
+        assert_eq!(last, (120, 120));
         let (m, _) = t.cell(0, 2).unwrap();
         assert_eq!(m, -4.0);
         assert_eq!(t.cell(2, 0).unwrap().0, 4.0);

@@ -11,7 +11,7 @@ use super::deal::Deal;
 use super::game::Game;
 use super::rules::Rules;
 use super::view::View;
-use crate::arena::{self, CrossTable, PairResult, Protocol};
+use crate::arena::{self, CrossTable, PairResult, Progress, Protocol};
 use crate::error::{Error, Result};
 use crate::streams::stream;
 use rand_pcg::Pcg64;
@@ -86,22 +86,34 @@ fn play_seating(a: &dyn Agent, b: &dyn Agent, d: u64, seating: &[u8], s: &MatchS
 }
 
 /// Plays `deals` deals (indices `0..deals`) of `a` against `b`; each deal is played in every
-/// seating of the protocol. A's and B's results are cents per seat and game.
-pub fn run_match(a: &dyn Agent, b: &dyn Agent, deals: u64, settings: &MatchSettings) -> Result<PairResult> {
+/// seating of the protocol. A's and B's results are cents per seat and game. `progress` hears of
+/// the games played and may stop the match ([`arena::Progress`]; [`arena::quiet`] for none).
+pub fn run_match(
+    a: &dyn Agent,
+    b: &dyn Agent,
+    deals: u64,
+    settings: &MatchSettings,
+    progress: Progress,
+) -> Result<PairResult> {
     check_deals(deals)?;
-    arena::play_pair(settings.protocol, 4, 0..deals, settings.threads, |d, seating| {
+    arena::play_pair(settings.protocol, 4, 0..deals, settings.threads, progress, |d, seating| {
         play_seating(a, b, d, seating, settings)
     })
 }
 
 /// Every pair of `agents` plays [`run_match`] on the same deals.
-pub fn run_tournament(agents: &[Arc<dyn Agent>], deals: u64, settings: &MatchSettings) -> Result<CrossTable> {
+pub fn run_tournament(
+    agents: &[Arc<dyn Agent>],
+    deals: u64,
+    settings: &MatchSettings,
+    progress: Progress,
+) -> Result<CrossTable> {
     check_deals(deals)?;
     if agents.len() < 2 {
         return Err(Error::invalid("agents", agents.len(), "two or more agents"));
     }
     let names = agents.iter().map(|a| a.name()).collect();
-    arena::tournament(names, settings.protocol, 4, 0..deals, settings.threads, |i, j, d, seating| {
+    arena::tournament(names, settings.protocol, 4, 0..deals, settings.threads, progress, |i, j, d, seating| {
         play_seating(agents[i].as_ref(), agents[j].as_ref(), d, seating, settings)
     })
 }

@@ -19,6 +19,6 @@ pub mod pimc;
 pub mod solver;
 
 pub use determinization::Determinization;
-pub use hidden::HiddenSampler;
+pub use hidden::{HiddenSampler, Quota};
 pub use pimc::{best_option, Pimc, MAX_WORLDS};
 pub use solver::PerfectInfoSolver;

@@ -9,23 +9,31 @@
 //!
 //! 1. **Proposal.** The unseen cards (neither in the seat's hand nor played) are placed among the
 //!    other seats by the generic [`HiddenSampler`]: uniformly among the placements that give
-//!    every seat its number of cards and each card only to a seat that may hold it. Who may hold
-//!    a card comes from facts the view proves:
+//!    every seat its number of cards, each card only to a seat that may hold it, and every
+//!    [`Quota`] filled. What the view proves:
 //!    * voids: a card the follow rule would not allow to a holder of the suit led (effective
 //!      suits of the contract: trumps, plain suits, Wenz's Obers as plain cards) shows that its
 //!      seat holds none of that suit, in every trick including the current one;
-//!    * a seat that declared a Sauspiel does not hold the Ace it called (the bid needs that);
+//!    * a seat that declared a Sauspiel does not hold the Ace it called, and held a plain card
+//!      (not Ober, Unter or Ace) of that suit: if it has played none, one is among its hidden
+//!      cards (a quota);
 //!    * the called Ace (while unplayed): never with the declarer, nor with a contra-giver; with
 //!      the retour-giver if that is not the declarer; with the seat that ran away
 //!      ("davongelaufen"); not with a seat that played another card to a trick led in the called
 //!      suit (the holder must play the Ace, unless he ran away), nor with the leader of such a
-//!      complete trick who did not run away.
+//!      complete trick who did not run away;
+//!    * the seat that ran away held three plain cards of the called suit besides the Ace when it
+//!      led the first of them (a quota on those it has not played since);
+//!    * the called suit led in the current trick, the Ace not fallen: either the leader lacks the
+//!      Ace, or he holds it with two more plain cards of the suit (running away). The two cases
+//!      are disjoint; each has its own sampler, drawn from in proportion to its count.
 //! 2. **Acceptance.** A proposal is kept only if the whole public history replays legally on
-//!    the sampled original hands and reproduces the view (the seat that ran away included).
-//!    This covers everything the masks cannot say: a Sauspiel bidder held a plain card of the
-//!    called suit, running away needs three more cards of the suit, the called Ace's lead and
-//!    discard rules, doubling eligibility. Rejection on top of a uniform proposal keeps the
-//!    result uniform over the consistent deals; the true deal is always one of them.
+//!    the sampled original hands and reproduces the view (the seat that ran away included):
+//!    every bid allowed for the hand, doubling eligibility, the called Ace's lead, follow and
+//!    discard rules. Rejection on top of a uniform proposal keeps the result uniform over the
+//!    consistent deals; the true deal is always one of them. With the facts above the proposals
+//!    are exact in every game the tests play (no proposal rejected); the replay check is what
+//!    guarantees it.
 //!
 //! The proposals of one [`Worlds`] are bounded ([`MAX_ATTEMPTS`] per world); running out is an
 //! error, never a hang.

@@ -4,15 +4,21 @@
 //! * [`Determinization`] — sampling complete worlds consistent with what one player has seen;
 //! * [`PerfectInfoSolver`] — solving a world as if every card were visible.
 //!
+//! [`HiddenSampler`] ([`hidden`]) is what card games build their determinizations on: the
+//! exact, uniform placement of the unseen cards among the other hands under per-card
+//! restrictions (voids, cards a player is known not to hold).
+//!
 //! [`Pimc`] is the Perfect Information Monte Carlo loop over them: it samples worlds from seeded
 //! streams, solves them in parallel on rayon, and aggregates each option's value over the
 //! worlds. Its tie rule ([`best_option`]): the first option (in the order the game lists them)
 //! with the highest mean; means are compared exactly, as integer sums over the same worlds.
 
 pub mod determinization;
+pub mod hidden;
 pub mod pimc;
 pub mod solver;
 
 pub use determinization::Determinization;
+pub use hidden::{HiddenSampler, Quota};
 pub use pimc::{best_option, Pimc, MAX_WORLDS};
 pub use solver::PerfectInfoSolver;

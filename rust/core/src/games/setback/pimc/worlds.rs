@@ -3,20 +3,19 @@
 //! The hidden cards are the viewer's unseen cards: the other players' remaining hands and the 28
 //! cards never dealt. A *world* gives every other player exactly as many of them as it still holds
 //! and none of a suit it has shown void in; the rest stay undealt. Cards of one suit (indeed of all
-//! suits closed to the same players) are interchangeable under these constraints, so the number
-//! of worlds is a sum over how many cards of each such class each player gets, which a dynamic
-//! programme over the classes counts exactly (`u128`). Sampling walks the classes drawing each
-//! class's split in proportion to the number of worlds it leaves, then shuffles the class's cards
-//! into that split: every consistent world has the same probability, and no draw is ever rejected.
+//! suits closed to the same players) are interchangeable under these constraints: the generic
+//! [`HiddenSampler`] counts the worlds exactly over these classes and draws every consistent world
+//! with the same probability, never rejecting a draw.
 //!
 //! Voids: a follower who plays neither the suit led nor trump is void in the suit led (on a trump
 //! lead, any non-trump shows a trump void); trumping in reveals nothing. The deal records every
 //! void shown ([`View::shown_voids`]); [`Knowledge::with_voids`] lets a caller pass other voids.
 
-use super::super::cards::{self, bit, Card, CardSet, SUIT_MASK};
+use super::super::cards::{self, CardSet, SUIT_MASK};
 use super::super::play::view::View;
 use super::super::rules::{Deal, CARDS_PER_HAND};
 use crate::error::{Error, Result};
+use crate::search::HiddenSampler;
 use rand::Rng;
 
 /// What the viewer knows about where the hidden cards are.
@@ -56,44 +55,21 @@ impl Knowledge {
     }
 }
 
-/// Bound on the cards a player still needs, plus one; the counting table's side.
-const MAX_NEED: usize = 7;
-const STATES: usize = MAX_NEED * MAX_NEED * MAX_NEED;
+/// The most cards another player can still need (a Setback hand is 6).
+const MAX_NEED: usize = 6;
 
-/// Pascal's triangle up to the 46 cards a viewer can have unseen.
-fn binomials() -> Vec<[u128; 47]> {
-    let mut t = vec![[0u128; 47]; 47];
-    for n in 0..47 {
-        t[n][0] = 1;
-        for k in 1..=n {
-            t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
-        }
-    }
-    t
-}
-
-fn state(r: [usize; 3]) -> usize {
-    (r[0] * MAX_NEED + r[1]) * MAX_NEED + r[2]
-}
-
-/// Draws the hidden hands uniformly among the worlds consistent with a [`Knowledge`].
+/// Draws the hidden hands uniformly among the worlds consistent with a [`Knowledge`]: the
+/// generic [`HiddenSampler`] with the other players as receivers and the undealt cards staying
+/// out.
 ///
 /// Suits closed to the same other players form one class of interchangeable cards (one class
-/// when nobody has shown a void), and the counting runs over the classes.
+/// when nobody has shown a void), in order of their lowest suit; the classes (empty ones
+/// included) fix the order of the random draws.
 #[derive(Clone, Debug)]
 pub struct Sampler {
     knowledge: Knowledge,
     others: [u8; 3],
-    need: [usize; 3],
-    /// Unseen cards of each class and the other players (bit i) void in it.
-    class_cards: Vec<CardSet>,
-    class_voids: Vec<u8>,
-    /// `ways[c][state(r)]`: worlds of classes `c..` in which the others still need `r` cards
-    /// (for class 0 only the state `need`).
-    ways: Vec<[u128; STATES]>,
-    binom: Vec<[u128; 47]>,
-    /// `supply[c][i]`: unseen cards of classes `c..` that other player `i` may hold.
-    supply: Vec<[usize; 3]>,
+    hidden: HiddenSampler,
 }
 
 impl Sampler {
@@ -109,88 +85,26 @@ impl Sampler {
         }
         let others = k.others();
         let need = others.map(|p| k.hand_sizes[p as usize] as usize);
-        if need.iter().any(|&n| n >= MAX_NEED) {
+        if need.iter().any(|&n| n > MAX_NEED) {
             return Err(Error::invalid("hand sizes", format!("{:?}", k.hand_sizes), "at most 6 cards a player"));
         }
-        let (mut class_cards, mut class_voids) = (Vec::new(), Vec::new());
+        // Each suit's unseen cards go to the others not void in it.
+        let mut classes: Vec<(CardSet, u8)> = Vec::with_capacity(4);
         for (su, mask) in SUIT_MASK.iter().enumerate() {
-            let closed = (0..3).filter(|&i| k.voids[others[i] as usize] & (1 << su) != 0).fold(0u8, |a, i| a | 1 << i);
-            match class_voids.iter().position(|&v| v == closed) {
-                Some(c) => class_cards[c] |= k.unseen & mask,
-                None => {
-                    class_cards.push(k.unseen & mask);
-                    class_voids.push(closed);
-                }
+            let open = (0..3).filter(|&i| k.voids[others[i] as usize] & (1 << su) == 0).fold(0u8, |a, i| a | 1 << i);
+            match classes.iter_mut().find(|(_, m)| *m == open) {
+                Some((cards, _)) => *cards |= k.unseen & mask,
+                None => classes.push((k.unseen & mask, open)),
             }
         }
-        let n = class_cards.len();
-        let mut supply = vec![[0usize; 3]; n + 1];
-        for c in (0..n).rev() {
-            let size = class_cards[c].count_ones() as usize;
-            supply[c] =
-                std::array::from_fn(|i| supply[c + 1][i] + if class_voids[c] & (1 << i) == 0 { size } else { 0 });
-        }
-        let mut s = Sampler {
-            knowledge: k,
-            others,
-            need,
-            class_cards,
-            class_voids,
-            ways: vec![[0u128; STATES]; n + 1],
-            binom: binomials(),
-            supply,
-        };
-        s.ways[n][0] = 1;
-        for c in (0..n).rev() {
-            // States that classes c.. cannot fill have no worlds; class 0 starts from `need`.
-            let top = |i: usize| need[i].min(s.supply[c][i]);
-            let bottom = |i: usize| if c == 0 { need[i] } else { 0 };
-            for r0 in bottom(0)..=top(0) {
-                for r1 in bottom(1)..=top(1) {
-                    for r2 in bottom(2)..=top(2) {
-                        let r = [r0, r1, r2];
-                        let mut total = 0u128;
-                        s.for_splits(c, r, |_, w| {
-                            total += w;
-                            false
-                        });
-                        s.ways[c][state(r)] = total;
-                    }
-                }
-            }
-        }
-        if s.count() == 0 {
-            return Err(Error::invalid("knowledge", format!("{k:?}"), "at least one consistent deal"));
-        }
-        Ok(s)
-    }
-
-    /// Calls `f(split, ways)` for every split of class `c` (cards to each other player) allowed
-    /// when the others still need `r`, with the number of worlds it leaves (zero-weight splits
-    /// skipped), until `f` returns true.
-    fn for_splits(&self, c: usize, r: [usize; 3], mut f: impl FnMut([usize; 3], u128) -> bool) {
-        let u = self.class_cards[c].count_ones() as usize;
-        let cap = |i: usize| if self.class_voids[c] & (1 << i) != 0 { 0 } else { r[i] };
-        // Later classes can give player i at most supply[c + 1][i] cards.
-        let least = |i: usize| r[i].saturating_sub(self.supply[c + 1][i]);
-        for k0 in least(0)..=cap(0).min(u) {
-            for k1 in least(1)..=cap(1).min(u - k0) {
-                for k2 in least(2)..=cap(2).min(u - k0 - k1) {
-                    let rest = self.ways[c + 1][state([r[0] - k0, r[1] - k1, r[2] - k2])];
-                    if rest != 0 {
-                        let split = self.binom[u][k0] * self.binom[u - k0][k1] * self.binom[u - k0 - k1][k2];
-                        if f([k0, k1, k2], split * rest) {
-                            return;
-                        }
-                    }
-                }
-            }
-        }
+        let hidden = HiddenSampler::from_classes(&classes, &need)
+            .map_err(|_| Error::invalid("knowledge", format!("{k:?}"), "at least one consistent deal"))?;
+        Ok(Sampler { knowledge: k, others, hidden })
     }
 
     /// The number of consistent worlds.
     pub fn count(&self) -> u128 {
-        self.ways[0][state(self.need)]
+        self.hidden.count()
     }
 
     /// The knowledge the sampler draws from.
@@ -203,30 +117,8 @@ impl Sampler {
     pub fn sample_hands<R: Rng>(&self, rng: &mut R) -> [CardSet; 4] {
         let mut hands = [0u64; 4];
         hands[self.knowledge.player as usize] = self.knowledge.hand;
-        let mut r = self.need;
-        for c in 0..self.class_cards.len() {
-            let mut x = rng.gen_range(0..self.ways[c][state(r)]);
-            let mut chosen = [0usize; 3];
-            self.for_splits(c, r, |k, w| {
-                chosen = k;
-                if x < w {
-                    return true;
-                }
-                x -= w;
-                false
-            });
-            // Deal the class's cards into the split by a partial Fisher–Yates shuffle.
-            let mut pool: Vec<Card> = cards::iter(self.class_cards[c]).collect();
-            let mut next = 0;
-            for (i, &k) in chosen.iter().enumerate() {
-                for _ in 0..k {
-                    let j = rng.gen_range(next..pool.len());
-                    pool.swap(next, j);
-                    hands[self.others[i] as usize] |= bit(pool[next]);
-                    next += 1;
-                }
-                r[i] -= k;
-            }
+        for (i, h) in self.hidden.sample(rng).into_iter().enumerate() {
+            hands[self.others[i] as usize] = h;
         }
         hands
     }
@@ -296,7 +188,7 @@ impl<'a> Worlds<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::setback::cards::suit;
+    use crate::games::setback::cards::{bit, suit, Card};
     use crate::games::setback::rules::Phase;
     use rand::SeedableRng;
     use rand_pcg::Pcg64;

@@ -5,7 +5,7 @@
 //! may declare it (the others passing, no doubling), solved from the first trick's lead (the
 //! payment to the seat to act, [`Solver::value`]) on one thread, one solve at a time. Prints the
 //! solves per second, the median, 90th percentile and largest time of a solve, the nodes per
-//! solve, and a checksum of the values (equal checksums: equal values).
+//! solve (mean and median), and a checksum of the values (equal checksums: equal values).
 use cfrkit_core::games::schafkopf::cards::{EICHEL, GRAS, HERZ, SCHELLEN};
 use cfrkit_core::games::schafkopf::pimc::solver::Solver;
 use cfrkit_core::games::schafkopf::{Action, Deal, Declaration, Game, Phase, Rules};
@@ -74,26 +74,30 @@ fn declared(deal: &Deal, decl: Declaration, rules: Rules) -> Option<Game> {
 fn report(label: &str, solver: &mut Solver, games: &[Game]) -> Vec<f64> {
     let nodes0 = solver.nodes();
     let mut times = Vec::with_capacity(games.len());
+    let mut per_solve = Vec::with_capacity(games.len());
     let mut sum = 0i64;
     for g in games {
-        let t = Instant::now();
+        let (t, before) = (Instant::now(), solver.nodes());
         let v = solver.value(g, g.player().expect("a seat to act")).expect("a game in the tricks");
         times.push(t.elapsed().as_secs_f64());
+        per_solve.push(solver.nodes() - before);
         sum = sum.wrapping_mul(31).wrapping_add(v);
     }
     let total: f64 = times.iter().sum();
     let nodes = (solver.nodes() - nodes0) as f64 / games.len() as f64;
     let mut sorted = times.clone();
     sorted.sort_by(f64::total_cmp);
+    per_solve.sort_unstable();
     let q = |x: f64| sorted[((sorted.len() as f64 * x) as usize).min(sorted.len() - 1)] * 1e3;
     println!(
-        "{label}: {} deals, {:.0} solves/s, median {:.3} ms, p90 {:.3} ms, max {:.1} ms, {:.0} nodes/solve, {:.1} M nodes/s, checksum {sum}",
+        "{label}: {} deals, {:.0} solves/s, median {:.3} ms, p90 {:.3} ms, max {:.1} ms, {:.0} nodes/solve (median {}), {:.1} M nodes/s, checksum {sum}",
         games.len(),
         games.len() as f64 / total,
         q(0.5),
         q(0.9),
         sorted[sorted.len() - 1] * 1e3,
         nodes,
+        per_solve[per_solve.len() / 2],
         nodes * games.len() as f64 / total / 1e6
     );
     times

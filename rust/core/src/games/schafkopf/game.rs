@@ -24,6 +24,48 @@ pub fn suit_name(s: u8) -> &'static str {
     ["Schellen", "Herz", "Gras", "Eichel"][s as usize & 3]
 }
 
+/// The cards of `hand` its holder may play to a trick under a contract of trick order `order`
+/// that calls the Ace of `called` (a Sauspiel; None otherwise): `led` is the card led to the
+/// trick (None to lead it), `ran_away` whether the holder already ran away from the called Ace,
+/// `last_trick` whether this is the eighth trick. Follow suit (spec §6), and while the hand holds
+/// the called Ace: no lead of fewer than three other cards of its suit, the Ace on a lead of its
+/// suit, no discarding it (see [`Rules::strict_rufsau`] for which leads count as its suit).
+/// [`Game::legal_cards`] and the perfect-information solver both ask this.
+#[inline]
+pub fn trick_legal(
+    order: Order,
+    called: Option<u8>,
+    strict_rufsau: bool,
+    hand: CardSet,
+    led: Option<Card>,
+    ran_away: bool,
+    last_trick: bool,
+) -> CardSet {
+    let called = called.filter(|&x| hand & bit(ace(x)) != 0);
+    let Some(led) = led else {
+        if let Some(x) = called.filter(|_| !ran_away) {
+            // The called Ace's holder may not lead fewer than three other cards of its suit;
+            // with three or more he may run away.
+            let others = hand & order.suit_cards(x) & !bit(ace(x));
+            if others.count_ones() < 3 {
+                return hand & !others;
+            }
+        }
+        return hand;
+    };
+    let Some(x) = called else { return order.legal_after(hand, led) };
+    let a = bit(ace(x));
+    if !ran_away && order.suit(led) == x {
+        return a; // the called suit is led: its Ace must be played
+    }
+    let mut allowed = order.legal_after(hand, led);
+    let led_called = if strict_rufsau { order.suit(led) == x } else { suit(led) == x };
+    if !(led_called || ran_away || last_trick) {
+        allowed &= !a; // the called Ace may not be discarded
+    }
+    allowed
+}
+
 /// A game in progress (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -297,33 +339,16 @@ impl Game {
         }
         let Some(contract) = self.contract else { return 0 };
         let p = self.to_act;
-        let hand = self.hands[p as usize];
-        let order = contract.order();
-        let called = contract.called_suit().filter(|&x| hand & bit(ace(x)) != 0);
-        let free = self.davongelaufen == Some(p);
-        if self.in_trick == 0 {
-            if let Some(x) = called.filter(|_| !free) {
-                // The called Ace's holder may not lead fewer than three other cards of its
-                // suit; with three or more he may run away.
-                let others = hand & order.suit_cards(x) & !bit(ace(x));
-                if others.count_ones() < 3 {
-                    return hand & !others;
-                }
-            }
-            return hand;
-        }
-        let led = self.tricks[self.tricks_done as usize][0];
-        let Some(x) = called else { return order.legal_after(hand, led) };
-        let a = bit(ace(x));
-        if !free && order.suit(led) == x {
-            return a; // the called suit is led: its Ace must be played
-        }
-        let mut allowed = order.legal_after(hand, led);
-        let led_called = if self.rules.strict_rufsau { order.suit(led) == x } else { suit(led) == x };
-        if !(led_called || free || self.tricks_done == 7) {
-            allowed &= !a; // the called Ace may not be discarded
-        }
-        allowed
+        let led = (self.in_trick > 0).then(|| self.tricks[self.tricks_done as usize][0]);
+        trick_legal(
+            contract.order(),
+            contract.called_suit(),
+            self.rules.strict_rufsau,
+            self.hands[p as usize],
+            led,
+            self.davongelaufen == Some(p),
+            self.tricks_done == 7,
+        )
     }
 
     /// The legal actions of the seat to act as a mask over action ids (bit `id`); 0 when over.

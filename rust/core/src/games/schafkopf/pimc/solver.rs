@@ -1,1 +1,982 @@
-//! The perfect-information solver (being written).
+//! The perfect-information solver: the payment of a Schafkopf world (every hand known) under
+//! optimal play by both parties, from any position of the tricks.
+//!
+//! In a world the teams are known (the declarer, in a Sauspiel with the holder of the called
+//! Ace; the soloist alone), and the contract, the Laufende and the doublings are fixed. So the
+//! payment of every seat is a step function of one additive score of the player team, its
+//! *tally* `X`: its card points under [`Rules::SCHAFKOPFRL`] (Schwarz by points), and
+//! `9 * points + tricks` under Schwarz by tricks ([`Rules::schwarz_by_tricks`]). Six *levels*
+//! cut it at five thresholds: Schwarz lost (no points / no trick), Schneider lost (30 or
+//! fewer), lost, won (61 or more), Schneider won (91 or more), Schwarz won (120 / every trick).
+//! The payment rises with the level for the player team and falls for the others, so the
+//! minimax payment is the payment of the minimax level, and the minimax level is the level of
+//! the minimax tally.
+//!
+//! The search is alpha-beta over the tally the player team takes from the current trick on
+//! (the player team maximizes it, the others minimize it), asked only with null windows at
+//! the thresholds (MTD-style, [`Solver::value`] needs two or three): whether the team reaches
+//! a threshold. Speed-ups, all exact:
+//! * a transposition table at trick boundaries keyed by the cards still held (which in one world
+//!   also says who holds them), the leader and whether the called Ace's holder ran away; it stores
+//!   bounds on the tally still to take (independent of the tally already taken, so they serve
+//!   every threshold and every order of the tricks before) and the best card. Entries carry a
+//!   generation that changes with the world;
+//! * static bounds at trick boundaries: the trumps in play above every trump of the other party
+//!   win their tricks for their party;
+//! * equivalent cards merged: two cards of one hand, of one effective suit, worth the same card
+//!   points, with no card in play ranked between them, lead to the same outcomes, so only the
+//!   lower is searched (not the called Ace, nor, under SchafkopfRL's quirk, the Ober and Unter
+//!   of the called suit, whose lead lets the Ace be discarded);
+//! * move ordering: the table's card first, then to lead high trumps and top cards, to follow
+//!   the cheapest card that wins, points onto a partner's trick, else the cheapest discard;
+//! * the last trick plays itself.
+//!
+//! Legality is [`trick_legal`], the function [`Game::legal_cards`] asks: the called Ace's rules
+//! (forced Ace, running away, no discarding it, the quirk flags) are the game's, not a copy.
+
+use super::super::actions::Phase;
+use super::super::cards::{bit, card, set_points, OBER, UNTER};
+use super::super::contract::{Contract, Order};
+use super::super::game::{trick_legal, Game};
+use super::super::rules::Rules;
+use super::super::scoring::{player_team, settle};
+use crate::cards::{iter, Card, CardSet, Suits};
+use crate::error::{Error, Result};
+use crate::search::PerfectInfoSolver;
+use std::cell::RefCell;
+
+/// No seat, no card.
+const NONE: u8 = u8::MAX;
+/// Above any tally.
+const INF: i32 = 1 << 14;
+/// Levels of the payment's step function.
+const LEVELS: usize = 6;
+/// The level [`Solver::value`] tests first: the player team wins (61 points or more).
+const WIN_LEVEL: usize = 3;
+/// Entries of the transposition table: 2^TT_BITS.
+const TT_BITS: u32 = 16;
+/// Most legal cards of a position (a hand holds eight).
+const MAX_MOVES: usize = 8;
+
+/// What a world fixes for the whole play.
+#[derive(Clone, Debug)]
+struct Facts {
+    order: Order,
+    /// [`crate::cards::TrickOrder::beaten_by`] of every card.
+    beaten_by: [CardSet; 32],
+    /// The cards of each card's effective suit ranked below it.
+    weaker: [CardSet; 32],
+    trumps: CardSet,
+    /// The called suit of a Sauspiel.
+    called: Option<u8>,
+    strict_rufsau: bool,
+    /// The called Ace (empty outside a Sauspiel).
+    ace: CardSet,
+    /// Cards never merged with another (see the module documentation).
+    no_merge: CardSet,
+    /// Seats of the player team, as a mask.
+    team: u8,
+    /// The tally of a trick won by the player team: `k * points + t`.
+    k: i32,
+    t: i32,
+    /// The least tally of each level from the second.
+    thresholds: [i32; LEVELS - 1],
+    /// Each seat's payment at each level.
+    pay: [[i64; 4]; LEVELS],
+}
+
+impl Facts {
+    /// The facts of a world in the tricks of a contract with a payment (not the play-out after
+    /// all passed).
+    fn of(world: &Game, contract: Contract, declarer: u8) -> Facts {
+        let order = contract.order();
+        let rules = world.rules();
+        let dealt = world.deal().hands;
+        let team = player_team(contract, declarer, &dealt);
+        let (k, t) = if rules.schwarz_by_tricks { (9, 1) } else { (1, 0) };
+        let thresholds = [1, 31 * k, 61 * k, 91 * k, 120 * k + 8 * t];
+        // Each level's payments: settle a tally of that level (the team's points and tricks given
+        // to one of its seats, the rest to another seat).
+        let other = (0..4).find(|&p| team & (1 << p) == 0).expect("the player team has at most two seats");
+        let doublings = world.contra_given() as u32 + (world.contra_given() && world.retour_given()) as u32;
+        let pay = [(0, 0), (30, 1), (60, 2), (61, 4), (91, 7), (120, 8)].map(|(points, tricks)| {
+            let (mut scores, mut won) = ([0; 4], [0; 4]);
+            scores[declarer as usize] = points;
+            won[declarer as usize] = tricks;
+            scores[other] = 120 - points;
+            won[other] = 8 - tricks;
+            settle(&rules, contract, declarer, &dealt, &scores, &won, doublings).payments.map(i64::from)
+        });
+        let called = contract.called_suit();
+        let ace = contract.called_ace().map_or(0, bit);
+        let quirk = match called {
+            Some(x) if !rules.strict_rufsau => bit(card(OBER, x)) | bit(card(UNTER, x)),
+            _ => 0,
+        };
+        let suits = order.suits();
+        Facts {
+            order,
+            beaten_by: std::array::from_fn(|c| order.beaten_by(c as Card)),
+            weaker: std::array::from_fn(|c| suits.mates(c as Card) & !suits.stronger(c as Card) & !bit(c as Card)),
+            trumps: order.trumps(),
+            called,
+            strict_rufsau: rules.strict_rufsau,
+            ace,
+            no_merge: ace | quirk,
+            team,
+            k,
+            t,
+            thresholds,
+            pay,
+        }
+    }
+
+    /// The level of a final tally.
+    #[inline]
+    fn level(&self, tally: i32) -> usize {
+        self.thresholds.iter().filter(|&&x| tally >= x).count()
+    }
+
+    /// Whether seat `p` is on the player team.
+    #[inline]
+    fn in_team(&self, p: u8) -> bool {
+        self.team >> (p & 3) & 1 != 0
+    }
+
+    /// Bounds on the tally the player team takes from a trick boundary on: the trumps in play
+    /// stronger than every trump of the other party win their tricks for their party.
+    #[inline]
+    fn bounds(&self, p: &Pos) -> (i32, i32) {
+        let live = p.live();
+        let total = self.k * set_points(live) as i32 + self.t * (8 - p.done as i32);
+        let trumps = live & self.trumps;
+        if trumps == 0 {
+            return (0, total);
+        }
+        let mine = trumps & p.team_cards(self.team);
+        let theirs = trumps & !mine;
+        let sure = |safe: CardSet| self.k * set_points(safe) as i32 + self.t * (safe != 0) as i32;
+        let trump = self.order.trump_suit();
+        let strongest = |set: CardSet| self.order.strongest(set, trump).expect("a trump contends");
+        if theirs == 0 {
+            (sure(mine), total)
+        } else if mine == 0 {
+            (0, total - sure(theirs))
+        } else {
+            let safe_mine = mine & self.beaten_by[strongest(theirs) as usize & 31];
+            if safe_mine != 0 {
+                (sure(safe_mine), total)
+            } else {
+                (0, total - sure(theirs & self.beaten_by[strongest(mine) as usize & 31]))
+            }
+        }
+    }
+}
+
+/// A position of the tricks.
+#[derive(Clone, Copy, Debug)]
+struct Pos {
+    hands: [CardSet; 4],
+    /// The cards of the current trick.
+    trick: CardSet,
+    /// The card led to it and the card winning it so far.
+    led: Card,
+    winning: Card,
+    len: u8,
+    leader: u8,
+    /// Position in the trick of the winning card.
+    win: u8,
+    /// Completed tricks.
+    done: u8,
+    /// The seat that ran away from the called Ace (NONE until one does).
+    runner: u8,
+}
+
+impl Pos {
+    /// The position of a game in the tricks.
+    fn of(world: &Game, f: &Facts) -> Pos {
+        let done = world.tricks_done();
+        let trick = world.current_trick();
+        let led = trick.first().copied().unwrap_or(0);
+        let win = f.order.winner(trick).unwrap_or(0);
+        Pos {
+            hands: std::array::from_fn(|p| world.hand(p as u8)),
+            trick: trick.iter().fold(0, |m, &c| m | bit(c)),
+            led,
+            winning: trick.get(win).copied().unwrap_or(0),
+            len: trick.len() as u8,
+            leader: world.trick_leader(done as usize),
+            win: win as u8,
+            done,
+            runner: world.davongelaufen().unwrap_or(NONE),
+        }
+    }
+
+    #[inline]
+    fn actor(&self) -> u8 {
+        (self.leader + self.len) & 3
+    }
+
+    /// Cards still in play: in a hand or in the current trick.
+    #[inline]
+    fn live(&self) -> CardSet {
+        self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3] | self.trick
+    }
+
+    /// The cards the seats of `team` (a mask) hold.
+    #[inline]
+    fn team_cards(&self, team: u8) -> CardSet {
+        (0..4).filter(|&p| team >> p & 1 != 0).fold(0, |m, p| m | self.hands[p])
+    }
+
+    /// The legal cards of the seat to act.
+    #[inline]
+    fn legal(&self, f: &Facts) -> CardSet {
+        let me = self.actor();
+        trick_legal(
+            f.order,
+            f.called,
+            f.strict_rufsau,
+            self.hands[me as usize],
+            (self.len > 0).then_some(self.led),
+            self.runner == me,
+            self.done == 7,
+        )
+    }
+
+    /// The position after the seat to act plays `c`, and the tally the player team took with
+    /// the trick if `c` completed it (else 0).
+    #[inline]
+    fn play(&self, f: &Facts, c: Card) -> (Pos, i32) {
+        let mut p = *self;
+        p.hands[self.actor() as usize] &= !bit(c);
+        p.trick |= bit(c);
+        if p.len == 0 {
+            p.led = c;
+            p.winning = c;
+            p.win = 0;
+        } else if f.beaten_by[p.winning as usize & 31] & bit(c) != 0 {
+            p.winning = c;
+            p.win = p.len;
+        }
+        p.len += 1;
+        let mut gain = 0;
+        if p.len == 4 {
+            let winner = (p.leader + p.win) & 3;
+            if f.in_team(winner) {
+                gain = f.k * set_points(p.trick) as i32 + f.t;
+            }
+            if let Some(x) = f.called {
+                // Leading a plain card of the called suit while holding its Ace is running away.
+                let plain_called = f.order.suit(p.led) == x && bit(p.led) != f.ace;
+                if plain_called && p.hands[p.leader as usize] & f.ace != 0 {
+                    p.runner = p.leader;
+                }
+            }
+            p.leader = winner;
+            p.len = 0;
+            p.win = 0;
+            p.trick = 0;
+            p.done += 1;
+        }
+        (p, gain)
+    }
+
+    /// The tally the player team takes with the last trick, every hand holding one card.
+    #[inline]
+    fn last_trick(&self, f: &Facts) -> i32 {
+        let live = self.live();
+        let lead = self.hands[self.leader as usize];
+        let top = f.order.strongest(live, f.order.suit(crate::cards::lowest(lead))).expect("the card led contends");
+        let winner = (0..4).find(|&p| self.hands[p] & bit(top) != 0).expect("a hand holds the top card") as u8;
+        if f.in_team(winner) {
+            f.k * set_points(live) as i32 + f.t
+        } else {
+            0
+        }
+    }
+}
+
+/// The legal cards of `p`'s seat to act with equivalent cards merged into the lowest of each run
+/// (see the module documentation).
+#[inline]
+fn distinct(f: &Facts, p: &Pos) -> CardSet {
+    let legal = p.legal(f);
+    if legal.count_ones() < 2 {
+        return legal;
+    }
+    let live = p.live();
+    let mut out = legal;
+    for c in iter(legal & !f.no_merge) {
+        let below = live & f.weaker[c as usize & 31];
+        if below == 0 {
+            continue;
+        }
+        // The next lower card in play of c's suit.
+        let b = f.order.strongest(below, f.order.suit(c)).expect("a card of its own suit contends");
+        if legal & !f.no_merge & bit(b) != 0 && set_points(bit(b)) == set_points(bit(c)) {
+            out &= !bit(c);
+        }
+    }
+    out
+}
+
+/// Writes the distinct legal cards of `p` in search order into `list`, `first` (if legal) ahead
+/// of the others, and returns how many there are.
+#[inline]
+fn ordered(f: &Facts, p: &Pos, first: u8, list: &mut [Card; MAX_MOVES]) -> usize {
+    let moves = distinct(f, p);
+    let mut keys = [0i32; MAX_MOVES];
+    let mut n = 0;
+    let me = p.actor();
+    let live = p.live();
+    let led = f.order.suit(p.led);
+    let partner_wins = p.len > 0 && f.in_team((p.leader + p.win) & 3) == f.in_team(me);
+    for c in iter(moves) {
+        let points = set_points(bit(c)) as i32;
+        let is_trump = (f.trumps & bit(c) != 0) as i32;
+        let power = f.order.power(c, if p.len == 0 { f.order.suit(c) } else { led }) as i32;
+        let key = if c == first {
+            1000
+        } else if p.len == 0 {
+            // The top card of its suit in play first, trumps before plain cards.
+            let top = (live & f.order.suits().stronger(c) == 0) as i32;
+            200 * top + power
+        } else if partner_wins {
+            // Points onto the partner's trick, sparing trumps.
+            4 * points - 40 * is_trump - power
+        } else if f.beaten_by[p.winning as usize & 31] & bit(c) != 0 {
+            // The cheapest winner.
+            300 + points - power
+        } else {
+            -4 * points - power
+        };
+        // Insertion by descending key; equal keys keep ascending card order.
+        let mut i = n;
+        while i > 0 && keys[i - 1] < key {
+            list[i] = list[i - 1];
+            keys[i] = keys[i - 1];
+            i -= 1;
+        }
+        list[i] = c;
+        keys[i] = key;
+        n += 1;
+    }
+    n
+}
+
+/// The value to return, fail-soft, when bounds `lo..=hi` on a position's value settle it within
+/// the window (alpha, beta).
+#[inline]
+fn cutoff(lo: i32, hi: i32, alpha: i32, beta: i32) -> Option<i32> {
+    if lo >= beta || lo == hi {
+        Some(lo)
+    } else if hi <= alpha {
+        Some(hi)
+    } else {
+        None
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    /// Bounds on the tally the player team takes from the position on.
+    lo: i16,
+    hi: i16,
+    best: u8,
+    /// Search generation that wrote the entry; older entries are empty.
+    gen: u16,
+}
+
+/// What identifies a world for the transposition table: the hands dealt, the contract and its
+/// declarer, and the rules (the tally and the legal cards depend on nothing else).
+type Fingerprint = ([CardSet; 4], Contract, u8, Rules);
+
+/// A reusable solver: its transposition table is allocated once and kept across worlds (each
+/// world gets a new generation of entries).
+pub struct Solver {
+    tt: Vec<Entry>,
+    gen: u16,
+    world: Option<Fingerprint>,
+    nodes: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver").field("nodes", &self.nodes).finish()
+    }
+}
+
+thread_local! {
+    /// One solver (and transposition table) per thread, reused across decisions.
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+}
+
+impl PerfectInfoSolver for Solver {
+    fn with_thread_solver<T>(f: impl FnOnce(&mut Self) -> T) -> T {
+        SOLVER.with(|s| f(&mut s.borrow_mut()))
+    }
+}
+
+/// A world ready to search: its facts, its position and the tally the player team has taken.
+struct Root {
+    f: Facts,
+    p: Pos,
+    taken: i32,
+}
+
+impl Solver {
+    /// A solver with an empty transposition table.
+    pub fn new() -> Solver {
+        Solver { tt: vec![Entry::default(); 1 << TT_BITS], gen: 0, world: None, nodes: 0 }
+    }
+
+    /// Positions searched since the solver was made.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Starts a new generation of table entries.
+    fn next_generation(&mut self) {
+        self.gen = self.gen.wrapping_add(1);
+        if self.gen == 0 {
+            self.tt.fill(Entry::default());
+            self.gen = 1;
+        }
+    }
+
+    /// The root of `world` (None when nothing is left to search: the game is over, or it is the
+    /// play-out after all passed, which pays nothing); a world outside the tricks is refused.
+    /// Keeps the table's entries when the world is the one searched last.
+    fn root(&mut self, world: &Game) -> Result<Option<Root>> {
+        match world.phase() {
+            Phase::Tricks => {}
+            Phase::Finished => return Ok(None),
+            p => {
+                return Err(Error::invalid(
+                    "position",
+                    p.name(),
+                    "a game in the tricks (the perfect-information solver plays cards only)",
+                ))
+            }
+        }
+        let (Some(contract), Some(declarer)) = (world.contract(), world.declarer()) else {
+            return Err(Error::invalid("position", "no contract", "a game in the tricks"));
+        };
+        if contract.kind().is_none() {
+            return Ok(None);
+        }
+        let fingerprint = (world.deal().hands, contract, declarer, world.rules());
+        if self.world != Some(fingerprint) || self.gen == 0 {
+            self.next_generation();
+            self.world = Some(fingerprint);
+        }
+        let f = Facts::of(world, contract, declarer);
+        let p = Pos::of(world, &f);
+        let (scores, tricks) = (world.scores(), world.tricks_won());
+        let taken = (0..4u8)
+            .filter(|&s| f.in_team(s))
+            .map(|s| f.k * scores[s as usize] as i32 + f.t * tricks[s as usize] as i32)
+            .sum();
+        Ok(Some(Root { f, p, taken }))
+    }
+
+    /// The payment to `seat` of `world` (a game in the tricks with every hand known, or a finished
+    /// one) when both parties play perfectly: the player team maximizes its payment, the others
+    /// theirs. The play-out after all passed is worth 0.
+    pub fn value(&mut self, world: &Game, seat: u8) -> Result<i64> {
+        let Some(r) = self.root(world)? else { return Ok(world.returns()[seat as usize & 3] as i64) };
+        let level = self.level(&r.f, &r.p, r.taken, 0, LEVELS - 1);
+        Ok(r.f.pay[level][seat as usize & 3])
+    }
+
+    /// The payment to the seat to act of each of its legal cards (the card played, then perfect
+    /// play by both parties), in ascending card order.
+    pub fn card_values(&mut self, world: &Game) -> Result<Vec<(Card, i64)>> {
+        self.card_levels(world, true).map(|v| v.into_iter().map(|(c, lo, _)| (c, lo)).collect())
+    }
+
+    /// Bounds `(card, lo, hi)` on the payment to the seat to act of each of its legal cards, in
+    /// ascending card order: exact (`lo == hi`) for the card searched first (the likeliest
+    /// best) and for every card found to beat the best before it; for the others an upper bound
+    /// no higher than the best card's value. The best cards are thus those with the highest
+    /// upper bound, and [`Self::card_below`] tightens the others: the bounds
+    /// [`crate::search::Pimc::choose_by_bounds`] asks for, cheaper than [`Self::card_values`].
+    pub fn card_bounds(&mut self, world: &Game) -> Result<Vec<(Card, i64, i64)>> {
+        self.card_levels(world, false)
+    }
+
+    /// The payment to the seat to act of its legal card `c` if it is below `upper`, else
+    /// `upper` (with `upper` an upper bound on it, as [`Self::card_bounds`] gives, that is the
+    /// value): the tightening [`crate::search::Pimc::choose_by_bounds`] asks for.
+    pub fn card_below(&mut self, world: &Game, c: Card, upper: i64) -> Result<i64> {
+        if world.phase() != Phase::Tricks || world.legal_cards() & bit(c) == 0 {
+            return Err(Error::invalid("card", c, "a legal card of the seat to act"));
+        }
+        let me = world.player().expect("a game in the tricks has a seat to act") as usize;
+        let Some(r) = self.root(world)? else { return Ok(upper.min(0)) };
+        let (child, gain) = r.p.play(&r.f, c);
+        let taken = r.taken + gain;
+        let pay = |l: usize| r.f.pay[l][me];
+        // The levels whose payment reaches `upper`: the top ones for the player team, the
+        // bottom ones for the others.
+        let team = r.f.in_team(me as u8);
+        let reach = (0..LEVELS).filter(|&l| pay(l) >= upper);
+        let level = if team {
+            let Some(lu) = reach.min() else { return Ok(pay(self.level(&r.f, &child, taken, 0, LEVELS - 1))) };
+            let (lo, hi) = self.test(&r.f, &child, taken, lu, (0, LEVELS - 1));
+            if lo >= lu {
+                return Ok(upper);
+            }
+            self.level(&r.f, &child, taken, lo, hi)
+        } else {
+            let Some(lu) = reach.max() else { return Ok(pay(self.level(&r.f, &child, taken, 0, LEVELS - 1))) };
+            if lu == LEVELS - 1 {
+                return Ok(upper);
+            }
+            let (lo, hi) = self.test(&r.f, &child, taken, lu + 1, (0, LEVELS - 1));
+            if hi <= lu {
+                return Ok(upper);
+            }
+            self.level(&r.f, &child, taken, lo, hi)
+        };
+        Ok(pay(level).min(upper))
+    }
+
+    /// Per legal card of the seat to act, in ascending card order, bounds on its payment to
+    /// that seat: all exact with `exact`, else as [`Self::card_bounds`] says.
+    fn card_levels(&mut self, world: &Game, exact: bool) -> Result<Vec<(Card, i64, i64)>> {
+        let legal = world.legal_cards();
+        let Some(r) = self.root(world)? else {
+            return Ok(iter(legal).map(|c| (c, 0, 0)).collect());
+        };
+        let (f, p) = (&r.f, &r.p);
+        let me = p.actor();
+        let team = f.in_team(me);
+        let mut list = [0; MAX_MOVES];
+        let n = ordered(f, p, NONE, &mut list);
+        // Level bounds per card; the best level for the seat to act so far.
+        let mut levels = [(0usize, LEVELS - 1); 32];
+        let mut best: Option<usize> = None;
+        for &c in &list[..n] {
+            let (child, gain) = p.play(f, c);
+            let taken = r.taken + gain;
+            let (mut lo, mut hi) = (0, LEVELS - 1);
+            match best {
+                Some(b) if !exact => {
+                    // Only whether the card beats the best so far, and if so its level.
+                    if team {
+                        if b < LEVELS - 1 {
+                            (lo, hi) = self.test(f, &child, taken, b + 1, (lo, hi));
+                        }
+                        if b == LEVELS - 1 || hi <= b {
+                            levels[c as usize] = (lo, hi.min(b));
+                            continue;
+                        }
+                    } else {
+                        if b > 0 {
+                            (lo, hi) = self.test(f, &child, taken, b, (lo, hi));
+                        }
+                        if b == 0 || lo >= b {
+                            levels[c as usize] = (lo.max(b), hi);
+                            continue;
+                        }
+                    }
+                }
+                _ => {}
+            }
+            let l = self.level(f, &child, taken, lo, hi);
+            levels[c as usize] = (l, l);
+            best = Some(match best {
+                Some(b) if team => b.max(l),
+                Some(b) => b.min(l),
+                None => l,
+            });
+        }
+        // A merged card is equivalent to the next lower distinct card of its suit in its hand.
+        let distinct = list[..n].iter().fold(0, |m, &c| m | bit(c));
+        let pay = |l: usize| f.pay[l][me as usize];
+        Ok(iter(legal)
+            .map(|c| {
+                let mut d = c;
+                while distinct & bit(d) == 0 {
+                    d = f.order.strongest(legal & f.weaker[d as usize & 31], f.order.suit(d)).expect("merged");
+                }
+                let (lo, hi) = levels[d as usize];
+                if team {
+                    (c, pay(lo), pay(hi))
+                } else {
+                    (c, pay(hi), pay(lo))
+                }
+            })
+            .collect())
+    }
+
+    /// Whether the level of `p` (the player team having taken `taken`) is at least `m`, known
+    /// to lie in `bounds`: the bounds narrowed by one null-window search.
+    fn test(&mut self, f: &Facts, p: &Pos, taken: i32, m: usize, bounds: (usize, usize)) -> (usize, usize) {
+        let (lo, hi) = bounds;
+        if m <= lo {
+            return bounds;
+        }
+        if m > hi {
+            return bounds;
+        }
+        let need = f.thresholds[m - 1] - taken;
+        let v = self.search(f, p, need - 1, need);
+        if v >= need {
+            (lo.max(f.level(taken + v)).max(m), hi)
+        } else {
+            (lo, hi.min(f.level(taken + v)).min(m - 1))
+        }
+    }
+
+    /// The level of `p` (the player team having taken `taken`), known to lie in `lo..=hi`.
+    fn level(&mut self, f: &Facts, p: &Pos, taken: i32, mut lo: usize, mut hi: usize) -> usize {
+        while lo < hi {
+            // Win or lose first, then the middle of what is left.
+            let m = if lo < WIN_LEVEL && WIN_LEVEL <= hi { WIN_LEVEL } else { (lo + hi).div_ceil(2) };
+            (lo, hi) = self.test(f, p, taken, m, (lo, hi));
+        }
+        lo
+    }
+
+    /// The tally the player team takes from `p` on under perfect play (the player team
+    /// maximizing), fail-soft within (alpha, beta).
+    fn search(&mut self, f: &Facts, p: &Pos, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        let boundary = p.len == 0;
+        let (mut key, mut slot, mut first) = (0u64, usize::MAX, NONE);
+        let (mut lo, mut hi) = (-INF, INF);
+        if boundary {
+            match p.done {
+                8 => return 0,
+                7 => return p.last_trick(f),
+                _ => {}
+            }
+            (lo, hi) = f.bounds(p);
+            if let Some(v) = cutoff(lo, hi, alpha, beta) {
+                return v;
+            }
+            (key, slot) = self.key(p);
+            let e = self.tt[slot];
+            if e.gen == self.gen && e.key == key {
+                lo = lo.max(e.lo as i32);
+                hi = hi.min(e.hi as i32);
+                first = e.best;
+                if let Some(v) = cutoff(lo, hi, alpha, beta) {
+                    return v;
+                }
+            }
+            alpha = alpha.max(lo);
+            beta = beta.min(hi);
+        }
+        let (a0, b0) = (alpha, beta);
+        let maximize = f.in_team(p.actor());
+        let mut list = [0; MAX_MOVES];
+        let n = ordered(f, p, first, &mut list);
+        let mut best = if maximize { -INF } else { INF };
+        let mut best_card = list[0];
+        for &c in &list[..n] {
+            let (child, gain) = p.play(f, c);
+            let v = gain + self.search(f, &child, alpha - gain, beta - gain);
+            if maximize {
+                if v > best {
+                    best = v;
+                    best_card = c;
+                    alpha = alpha.max(v);
+                }
+            } else if v < best {
+                best = v;
+                best_card = c;
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if boundary {
+            if best <= a0 {
+                hi = hi.min(best);
+            } else if best >= b0 {
+                lo = lo.max(best);
+            } else {
+                (lo, hi) = (best, best);
+            }
+            self.tt[slot] = Entry { key, lo: lo as i16, hi: hi as i16, best: best_card, gen: self.gen };
+        }
+        best
+    }
+
+    /// The key and slot of a trick-boundary position.
+    #[inline]
+    fn key(&self, p: &Pos) -> (u64, usize) {
+        let held = p.hands[0] | p.hands[1] | p.hands[2] | p.hands[3];
+        let key = held | (p.leader as u64) << 32 | ((p.runner != NONE) as u64) << 34;
+        let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (key, (h >> (64 - TT_BITS)) as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::actions::Action;
+    use super::super::super::cards::{ace, rank_cards, EICHEL, GRAS, HERZ, SCHELLEN};
+    use super::super::super::contract::Declaration;
+    use super::super::super::deal::Deal;
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_pcg::Pcg64;
+
+    /// Every declaration a game can be played under (pass: the play-out after all passed).
+    const DECLARATIONS: [Declaration; 9] = [
+        Declaration::Sauspiel(SCHELLEN),
+        Declaration::Sauspiel(GRAS),
+        Declaration::Sauspiel(EICHEL),
+        Declaration::Wenz,
+        Declaration::Solo(SCHELLEN),
+        Declaration::Solo(HERZ),
+        Declaration::Solo(GRAS),
+        Declaration::Solo(EICHEL),
+        Declaration::Pass,
+    ];
+
+    /// A random deal declared `decl` by the first seat that may (the others passing), doubled
+    /// at random, in the tricks (None if no seat may declare it or all passed under the
+    /// standard rules).
+    /// In a Sauspiel, half the deals give one seat the called Ace and three other plain cards of
+    /// its suit, so that it may run away.
+    pub(crate) fn random_game(rng: &mut Pcg64, decl: Declaration, rules: Rules) -> Option<Game> {
+        let mut deal = Deal::random(rng);
+        if let (Declaration::Sauspiel(x), true) = (decl, rng.gen_bool(0.5)) {
+            let holder = rng.gen_range(0..4);
+            let plain = super::super::super::cards::suit_cards(x) & !rank_cards(OBER) & !rank_cards(UNTER);
+            let others: Vec<Card> = iter(plain & !bit(ace(x))).collect();
+            let mut take = bit(ace(x));
+            while take.count_ones() < 4 {
+                take |= bit(others[rng.gen_range(0..others.len())]);
+            }
+            let mut give = deal.hands[holder] & !plain;
+            for c in iter(take & !deal.hands[holder]) {
+                let from = (0..4).find(|&p| deal.hands[p] & bit(c) != 0).unwrap();
+                let g = crate::cards::lowest(give);
+                give &= !bit(g);
+                deal.hands[from] = deal.hands[from] & !bit(c) | bit(g);
+                deal.hands[holder] = deal.hands[holder] & !bit(g) | bit(c);
+            }
+        }
+        let mut g = Game::new(&Deal::new(deal.hands, deal.dealer).unwrap(), rules);
+        let mut declared = decl == Declaration::Pass;
+        while g.phase() == Phase::Bidding {
+            let a = Action::Declare(decl);
+            if !declared && g.is_legal(a) {
+                declared = true;
+                g.apply(a).unwrap();
+            } else {
+                g.apply(Action::Declare(Declaration::Pass)).unwrap();
+            }
+        }
+        if !declared {
+            return None;
+        }
+        while matches!(g.phase(), Phase::Contra | Phase::Retour) {
+            let yes = g.may_double() && rng.gen_bool(0.3);
+            g.apply(Action::Double(yes)).unwrap();
+        }
+        (g.phase() == Phase::Tricks).then_some(g)
+    }
+
+    /// A random legal card of the seat to act; a card of the called suit half the time when it
+    /// may play one (so that the called Ace's rules come up often).
+    fn random_card(rng: &mut Pcg64, g: &Game) -> Card {
+        let legal = g.legal_cards();
+        let called = g.contract().and_then(Contract::called_suit).map_or(0, |x| g.order().unwrap().suit_cards(x));
+        let pick = if legal & called != 0 && rng.gen_bool(0.5) { legal & called } else { legal };
+        let cards: Vec<Card> = iter(pick).collect();
+        cards[rng.gen_range(0..cards.len())]
+    }
+
+    /// `random_game` played at random until `left` tricks remain plus `extra` cards of the next.
+    fn random_position(rng: &mut Pcg64, decl: Declaration, rules: Rules, left: u8, extra: u8) -> Option<Game> {
+        let mut g = random_game(rng, decl, rules)?;
+        while g.tricks_done() < 8 - left || g.current_trick().len() < extra as usize {
+            let c = random_card(rng, &g);
+            g.apply(Action::Card(c)).unwrap();
+        }
+        Some(g)
+    }
+
+    /// Plain minimax over every legal card on the game itself: the payment to `seat`, each seat
+    /// playing for its party (the player team or the others).
+    fn exhaustive(g: &Game, seat: u8) -> i64 {
+        if g.finished() {
+            return g.returns()[seat as usize] as i64;
+        }
+        let team = player_team(g.contract().unwrap(), g.declarer().unwrap(), &g.deal().hands);
+        let p = g.player().unwrap();
+        let ally = (team >> p & 1) == (team >> seat & 1);
+        let values = iter(g.legal_cards()).map(|c| {
+            let mut child = *g;
+            child.apply_legal(Action::Card(c));
+            exhaustive(&child, seat)
+        });
+        if ally {
+            values.max().unwrap()
+        } else {
+            values.min().unwrap()
+        }
+    }
+
+    /// The solver's position value (for every seat), card values and card bounds equal plain
+    /// minimax on random endgames of the last three and four tricks, every contract, both rule
+    /// sets, with and without doubling, at every position within a trick; and tightening the
+    /// bounds with `card_below` gives the values.
+    #[test]
+    fn solver_equals_exhaustive_minimax_on_endgames() {
+        let mut rng = Pcg64::seed_from_u64(21);
+        let mut solver = Solver::new();
+        let (mut checked, mut doubled, mut ace_in_hand, mut ran_away, mut open) = (0, 0, 0, 0, 0);
+        for rules in [Rules::SCHAFKOPFRL, Rules::STANDARD] {
+            for decl in DECLARATIONS {
+                if decl == Declaration::Pass && !rules.playout_on_pass {
+                    // All passed: the deal ends at once (checked in the last test).
+                    continue;
+                }
+                let mut n = 0;
+                while n < 40 {
+                    let (left, extra) = (rng.gen_range(3..=4), rng.gen_range(0..4));
+                    let Some(g) = random_position(&mut rng, decl, rules, left, extra) else { continue };
+                    n += 1;
+                    let me = g.player().unwrap();
+                    let values = solver.card_values(&g).unwrap();
+                    assert_eq!(
+                        values.iter().map(|v| v.0).collect::<Vec<_>>(),
+                        iter(g.legal_cards()).collect::<Vec<_>>()
+                    );
+                    for &(c, v) in &values {
+                        let mut child = g;
+                        child.apply_legal(Action::Card(c));
+                        assert_eq!(v, exhaustive(&child, me), "card {c} in {g:?}");
+                    }
+                    let best = values.iter().map(|v| v.1).max().unwrap();
+                    for seat in 0..4 {
+                        assert_eq!(solver.value(&g, seat).unwrap(), exhaustive(&g, seat), "seat {seat} in {g:?}");
+                    }
+                    assert_eq!(solver.value(&g, me).unwrap(), best);
+                    let bounds = solver.card_bounds(&g).unwrap();
+                    assert!(bounds.iter().zip(&values).any(|(b, v)| v.1 == best && (b.1, b.2) == (best, best)));
+                    for (&(c, v), &(b, lo, hi)) in values.iter().zip(&bounds) {
+                        assert_eq!(c, b);
+                        assert!(lo <= v && v <= hi && hi <= best, "card {c}: {v} in {lo}..={hi}, best {best}");
+                        if lo < hi {
+                            open += 1;
+                            assert_eq!(solver.card_below(&g, c, hi).unwrap(), v.min(hi));
+                            assert_eq!(solver.card_below(&g, c, v).unwrap(), v);
+                        }
+                    }
+                    checked += 1;
+                    doubled += g.contra_given() as u32;
+                    if let Some(a) = g.contract().unwrap().called_ace() {
+                        ace_in_hand += (0..4).any(|p| g.hand(p) & bit(a) != 0) as u32;
+                        ran_away += g.davongelaufen().is_some() as u32;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 17 * 40);
+        assert!(
+            doubled > 100 && ace_in_hand > 20 && ran_away > 20 && open > 50,
+            "{doubled} {ace_in_hand} {ran_away} {open}"
+        );
+    }
+
+    /// Along random games the solver's position follows the game: the same legal cards (the
+    /// called Ace's rules included), the same runner, the tally of each trick.
+    #[test]
+    fn positions_follow_the_game() {
+        let mut rng = Pcg64::seed_from_u64(5);
+        let mut ran_away = 0;
+        for k in 0..600 {
+            let rules = if k % 2 == 0 { Rules::SCHAFKOPFRL } else { Rules::STANDARD };
+            let Some(mut g) = random_game(&mut rng, DECLARATIONS[k % 8], rules) else { continue };
+            let f = Facts::of(&g, g.contract().unwrap(), g.declarer().unwrap());
+            let mut p = Pos::of(&g, &f);
+            let mut tally = 0;
+            while !g.finished() {
+                assert_eq!(p.legal(&f), g.legal_cards(), "{g:?}");
+                assert_eq!(distinct(&f, &p) & !g.legal_cards(), 0);
+                let c = random_card(&mut rng, &g);
+                g.apply(Action::Card(c)).unwrap();
+                let gain;
+                (p, gain) = p.play(&f, c);
+                tally += gain;
+                if !g.finished() {
+                    let q = Pos::of(&g, &f);
+                    assert_eq!(
+                        (p.hands, p.trick, p.leader, p.len, p.done),
+                        (q.hands, q.trick, q.leader, q.len, q.done)
+                    );
+                    assert_eq!(p.runner, q.runner);
+                    if p.len > 0 {
+                        assert_eq!((p.led, p.winning, p.win), (q.led, q.winning, q.win));
+                    }
+                }
+            }
+            ran_away += g.davongelaufen().is_some() as u32;
+            let s = g.settlement().unwrap();
+            let tricks: u32 = (0..4).filter(|&s| f.in_team(s)).map(|s| g.tricks_won()[s as usize]).sum();
+            assert_eq!(tally, f.k * s.team_points as i32 + f.t * tricks as i32);
+            assert_eq!(f.pay[f.level(tally)].map(|x| x as i32), s.payments);
+        }
+        assert!(ran_away > 5, "{ran_away}");
+    }
+
+    /// Merged cards: every legal card is represented, some positions merge, and the called Ace
+    /// never merges.
+    #[test]
+    fn equivalent_cards_are_merged() {
+        let mut rng = Pcg64::seed_from_u64(8);
+        let mut merged = 0;
+        for k in 0..400 {
+            let Some(g) = random_position(&mut rng, DECLARATIONS[k % 8], Rules::SCHAFKOPFRL, 6, (k % 4) as u8) else {
+                continue;
+            };
+            let f = Facts::of(&g, g.contract().unwrap(), g.declarer().unwrap());
+            let p = Pos::of(&g, &f);
+            let d = distinct(&f, &p);
+            assert_eq!(d & !g.legal_cards(), 0);
+            assert_ne!(d, 0);
+            if let Some(x) = f.called {
+                assert_eq!(d & bit(ace(x)), g.legal_cards() & bit(ace(x)));
+            }
+            merged += (d != g.legal_cards()) as u32;
+        }
+        assert!(merged > 20, "{merged}");
+    }
+
+    #[test]
+    fn positions_outside_the_tricks_are_refused_and_finished_games_pay() {
+        let mut rng = Pcg64::seed_from_u64(3);
+        let g = Game::new(&Deal::random(&mut rng), Rules::SCHAFKOPFRL);
+        let mut s = Solver::new();
+        assert!(s.value(&g, 0).unwrap_err().to_string().contains("tricks"));
+        assert!(s.card_values(&g).is_err());
+        let mut g = random_position(&mut rng, Declaration::Wenz, Rules::STANDARD, 1, 0).unwrap();
+        while !g.finished() {
+            let c = random_card(&mut rng, &g);
+            g.apply(Action::Card(c)).unwrap();
+        }
+        assert_eq!(s.value(&g, 2).unwrap(), g.returns()[2] as i64);
+        assert!(s.card_values(&g).unwrap().is_empty());
+        // All passed under the standard rules: the game is over and pays nothing.
+        let g = random_game(&mut rng, Declaration::Pass, Rules::STANDARD);
+        assert!(g.is_none());
+    }
+}

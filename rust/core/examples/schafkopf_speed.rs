@@ -4,8 +4,8 @@
 //! (pairing, threads) with the games per second and A's cents per game.
 
 use cfrkit_core::arena::quiet;
-use cfrkit_core::games::schafkopf::agents;
 use cfrkit_core::games::schafkopf::matches::{run_match, MatchSettings};
+use cfrkit_core::games::schafkopf::registry;
 use std::time::Instant;
 
 fn main() -> cfrkit_core::Result<()> {
@@ -14,7 +14,7 @@ fn main() -> cfrkit_core::Result<()> {
     let threads: Vec<usize> =
         if args.len() > 1 { args[1..].iter().filter_map(|s| s.parse().ok()).collect() } else { vec![1, 0] };
     for (a, b) in [("rules", "random-coward"), ("rules", "rules"), ("random", "random")] {
-        let (aa, bb) = (agents::parse(a)?, agents::parse(b)?);
+        let (aa, bb) = (registry::parse(a)?, registry::parse(b)?);
         for &t in &threads {
             let settings = MatchSettings { threads: t, ..MatchSettings::default() };
             let start = Instant::now();

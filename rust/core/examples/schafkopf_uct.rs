@@ -1,15 +1,17 @@
 //! Speed and a quick strength check of `schafkopfrl-pimc` (SchafkopfRL's PIMC made faithful).
 //!
-//! `cargo run --release -p cfrkit-core --example schafkopf_uct -- [DEALS] [TIMED_GAMES] [SPEC]`:
+//! `cargo run --release -p cfrkit-core --example schafkopf_uct -- [DEALS] [TIMED_GAMES] [OPTIONS]`:
 //! microseconds per decision by phase (the world sampling shown apart), games per second of
 //! the agent against `rules` on one thread, and the agent's cents per game with 95% intervals
 //! against `random-coward`, `rules` and `random` over DEALS deals (default 200) of the seed's protocol.
 
-use cfrkit_core::games::schafkopf::agents::uct::{self, RejectionWorlds};
-use cfrkit_core::games::schafkopf::agents::{self, Agent};
+use cfrkit_core::arena::quiet;
+use cfrkit_core::games::schafkopf::agents::Agent;
 use cfrkit_core::games::schafkopf::matches::{choice_stream, run_match, MatchSettings};
+use cfrkit_core::games::schafkopf::pimc::uct;
+use cfrkit_core::games::schafkopf::pimc::worlds::Worlds;
+use cfrkit_core::games::schafkopf::registry;
 use cfrkit_core::games::schafkopf::{Deal, Game, Phase, Rules, View};
-use cfrkit_core::search::Determinization;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use std::time::Instant;
@@ -18,9 +20,10 @@ fn main() -> cfrkit_core::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let deals: u64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(200);
     let timed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(20);
-    let spec = args.get(2).cloned().unwrap_or_else(|| "schafkopfrl-pimc:n=10,m=40,threads=1".into());
-    let pimc = uct::from_spec(&spec)?;
-    let rules = agents::parse("rules")?;
+    let options = args.get(2).cloned().unwrap_or_else(|| "n=10,m=40,threads=1".into());
+    let pimc = uct::from_options(&options)?;
+    let spec = pimc.name();
+    let rules = registry::parse("rules")?;
 
     // Per decision, by phase: every seat is the agent; single-action decisions counted apart.
     let phases = [Phase::Bidding, Phase::Contra, Phase::Retour, Phase::Tricks];
@@ -35,7 +38,7 @@ fn main() -> cfrkit_core::Result<()> {
                 single += 1;
             } else {
                 let start = Instant::now();
-                let worlds = RejectionWorlds::new(&view)?;
+                let worlds = Worlds::new(&view)?;
                 let mut r = Pcg64::seed_from_u64(i);
                 for _ in 0..pimc.n() {
                     worlds.sample(&mut r)?;
@@ -68,15 +71,15 @@ fn main() -> cfrkit_core::Result<()> {
 
     let one = MatchSettings { threads: 1, ..MatchSettings::default() };
     let start = Instant::now();
-    let r = run_match(&pimc, rules.as_ref(), timed, &one)?;
+    let r = run_match(&pimc, rules.as_ref(), timed, &one, &mut quiet)?;
     let s = start.elapsed().as_secs_f64();
     println!("{} vs rules, one thread: {} games in {s:.2} s = {:.1} games/s", pimc.name(), r.games, r.games as f64 / s);
 
     let all_threads = MatchSettings::default();
     for b in ["random-coward", "rules", "random"] {
-        let opponent = agents::parse(b)?;
+        let opponent = registry::parse(b)?;
         let start = Instant::now();
-        let r = run_match(&pimc, opponent.as_ref(), deals, &all_threads)?;
+        let r = run_match(&pimc, opponent.as_ref(), deals, &all_threads, &mut quiet)?;
         println!(
             "{} vs {b}: {} deals, {} games (seed protocol, seed 0) in {:.1} s: {:+.2} ± {:.2} cents per game",
             pimc.name(),

@@ -2,14 +2,14 @@
 //! every seating, zero-sum cross tables.
 
 use cfrkit_core::arena::{quiet, Protocol};
-use cfrkit_core::games::schafkopf::agents;
 use cfrkit_core::games::schafkopf::matches::{parse_protocol, play_deal, run_match, run_tournament, MatchSettings};
+use cfrkit_core::games::schafkopf::registry;
 use cfrkit_core::games::schafkopf::{Deal, Rules};
 
 #[test]
 fn tournaments_do_not_depend_on_threads() {
     let specs = ["rules", "random", "random-coward"];
-    let list: Vec<_> = specs.iter().map(|s| agents::parse(s).unwrap()).collect();
+    let list: Vec<_> = specs.iter().map(|s| registry::parse(s).unwrap()).collect();
     for protocol in [Protocol::Halves, Protocol::Rotation] {
         let run = |threads| {
             let s = MatchSettings { protocol, seed: 21, threads, ..MatchSettings::default() };
@@ -34,7 +34,7 @@ fn tournaments_do_not_depend_on_threads() {
 
 #[test]
 fn matches_replay_the_same_deals_and_a_different_seed_differs() {
-    let (rules, random) = (agents::parse("rules").unwrap(), agents::parse("random").unwrap());
+    let (rules, random) = (registry::parse("rules").unwrap(), registry::parse("random").unwrap());
     let s = MatchSettings { seed: 5, threads: 2, ..MatchSettings::default() };
     let a = run_match(rules.as_ref(), random.as_ref(), 300, &s, &mut quiet).unwrap();
     assert_eq!(a, run_match(rules.as_ref(), random.as_ref(), 300, &s, &mut quiet).unwrap());

@@ -3,9 +3,10 @@
 //! games.
 
 use cfrkit_core::cards::{highest, iter, lowest, CardSet};
-use cfrkit_core::games::schafkopf::agents::{self, Agent};
+use cfrkit_core::games::schafkopf::agents::Agent;
 use cfrkit_core::games::schafkopf::cards::{name, parse_card, parse_hands, set_points, NOTATION};
 use cfrkit_core::games::schafkopf::matches::{choice_stream, play_out};
+use cfrkit_core::games::schafkopf::registry;
 use cfrkit_core::games::schafkopf::{Action, Contract, Deal, Declaration, Game, Phase, Rules, NUM_ACTIONS};
 use rand::Rng;
 
@@ -287,7 +288,7 @@ fn check_result(g: &Game, steps: usize) {
 #[test]
 fn random_games_keep_the_invariants_and_replay() {
     let specs = ["random", "random-coward", "rules"];
-    let agents: Vec<_> = specs.iter().map(|s| agents::parse(s).unwrap()).collect();
+    let agents: Vec<_> = specs.iter().map(|s| registry::parse(s).unwrap()).collect();
     let mut kinds = std::collections::BTreeMap::new();
     for rules in [Rules::SCHAFKOPFRL, Rules::STANDARD] {
         for i in 0..3000u64 {
@@ -333,7 +334,7 @@ fn random_games_keep_the_invariants_and_replay() {
 /// suit is led, and the holder runs away only with four or more of the suit.
 #[test]
 fn called_ace_invariants_over_random_games() {
-    let random = agents::parse("random").unwrap();
+    let random = registry::parse("random").unwrap();
     let seats: [&dyn Agent; 4] = [random.as_ref(); 4];
     let mut ran_away = 0;
     for rules in [Rules::SCHAFKOPFRL, Rules::STANDARD] {

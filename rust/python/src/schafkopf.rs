@@ -6,10 +6,11 @@ use crate::callable::PyCallable;
 use crate::errors::IntoPy;
 use cfrkit_core::arena::{CrossTable, PairResult};
 use cfrkit_core::cards::CardSet;
-use cfrkit_core::games::schafkopf::agents::{self, check_action, Agent};
+use cfrkit_core::games::schafkopf::agents::{check_action, Agent};
 use cfrkit_core::games::schafkopf::cards::{name as card_name, names};
 use cfrkit_core::games::schafkopf::features::{self, FEATURES, LAYOUT};
 use cfrkit_core::games::schafkopf::matches::{self, parse_protocol, MatchSettings};
+use cfrkit_core::games::schafkopf::registry;
 use cfrkit_core::games::schafkopf::rules::Rules;
 use cfrkit_core::games::schafkopf::{Action, Deal, Game, OwnedView, Phase, View, NUM_ACTIONS};
 use cfrkit_core::streams::stream;
@@ -572,13 +573,13 @@ impl SchafkopfAgent {
     /// An agent from a spec string.
     #[staticmethod]
     fn from_spec(spec: &str) -> PyResult<Self> {
-        Ok(SchafkopfAgent { inner: agents::parse(spec).py()?, callable: None })
+        Ok(SchafkopfAgent { inner: registry::parse(spec).py()?, callable: None })
     }
     /// An agent calling `func(view)`; `name` labels it in reports.
     #[staticmethod]
     #[pyo3(signature = (func, name = None))]
     fn from_callable(py: Python<'_>, func: Py<PyAny>, name: Option<String>) -> PyResult<Self> {
-        let c = Arc::new(CallableAgent(PyCallable::new(py, func, name, agents::SPECS)?));
+        let c = Arc::new(CallableAgent(PyCallable::new(py, func, name, registry::SPECS)?));
         Ok(SchafkopfAgent { inner: c.clone(), callable: Some(c) })
     }
     /// The agent's name.
@@ -752,7 +753,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SCHAFKOPF_FEATURES", FEATURES)?;
     m.add("SCHAFKOPF_FEATURE_LAYOUT", LAYOUT.to_vec())?;
     m.add("SCHAFKOPF_NUM_ACTIONS", NUM_ACTIONS)?;
-    m.add("SCHAFKOPF_AGENT_SPECS", agents::SPECS)?;
+    m.add("SCHAFKOPF_AGENT_SPECS", registry::SPECS)?;
     let names: Vec<String> = (0..NUM_ACTIONS as u8)
         .map(|i| match Action::from_id(i).expect("an action id") {
             Action::Double(true) => "double".to_string(),

@@ -10,9 +10,11 @@
 //! * [`scoring`] — Schneider, Schwarz, Laufende, doubling and payment vectors;
 //! * [`view`] — what one seat sees;
 //! * [`features`] — a fixed-length numeric encoding of a view for learning agents;
-//! * [`agents`] — `random`, `random-coward`, `rules` and the registry of agent specs;
+//! * [`agents`] — the agent trait, `random`, `random-coward` and `rules`;
 //! * [`matches`] — games between agents, matches and tournaments on [`crate::arena`];
-//! * [`pimc`] — determinization and the perfect-information solver for PIMC agents.
+//! * [`pimc`] — PIMC: exact worlds, the perfect-information solver, cfrkit's PIMC agent and
+//!   SchafkopfRL's (UCT) as the yardstick;
+//! * [`registry`] — agent spec strings, parsed in one place.
 
 pub mod actions;
 pub mod agents;
@@ -23,6 +25,7 @@ pub mod features;
 pub mod game;
 pub mod matches;
 pub mod pimc;
+pub mod registry;
 pub mod rules;
 pub mod scoring;
 pub mod view;

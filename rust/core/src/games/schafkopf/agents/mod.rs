@@ -1,11 +1,8 @@
-//! Schafkopf agents: the [`Agent`] trait, SchafkopfRL's `random`, `random-coward` and `rules`
-//! players, and the registry that parses agent spec strings.
+//! Schafkopf agents: the [`Agent`] trait and SchafkopfRL's `random`, `random-coward` and `rules`
+//! players (the PIMC agents live in [`super::pimc`]; [`super::registry`] parses specs).
 
 pub mod agent;
 pub mod random;
-pub mod registry;
 pub mod rules_agent;
-pub mod uct;
 
 pub use agent::{check_action, random_action, Agent};
-pub use registry::{parse, SPECS};

@@ -5,7 +5,13 @@
 //!   constraint the play has shown (counts, voids per contract, the called-Ace rules, bids,
 //!   contra and retour);
 //! * [`solver`] — the perfect-information solver (alpha-beta over the payment with a
-//!   transposition table).
+//!   transposition table);
+//! * [`agent`] — cfrkit's PIMC agent (`pimc:worlds=N`): worlds and solver in the generic loop
+//!   of [`crate::search`];
+//! * [`uct`] — SchafkopfRL's PIMC made faithful (`schafkopfrl-pimc:n=N,m=M`): UCT trees with
+//!   random rollouts in exact worlds, the yardstick.
 
+pub mod agent;
 pub mod solver;
+pub mod uct;
 pub mod worlds;

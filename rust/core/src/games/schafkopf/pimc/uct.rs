@@ -3,7 +3,7 @@
 //!
 //! Used for every decision (declarations, contra and retour, cards):
 //! 1. `n` times: draw a world — the hidden hands dealt uniformly among the deals consistent with
-//!    everything the seat has seen (the seed meant to but did not; see [`WorldSource`]) — and
+//!    everything the seat has seen (the seed meant to but did not; see [`ExactWorlds`]) — and
 //!    grow a fresh UCT tree of `m` iterations from the current state with the world's hands:
 //!    * **selection**: at a node with untried actions, expand one chosen uniformly at random;
 //!      else descend to the child maximising `avg_reward[p] + 1·sqrt(2·ln N_parent / n_child)`,
@@ -23,15 +23,14 @@
 //! a rollout copies the node's [`Game`] and allocates nothing.
 
 use super::super::actions::Action;
-use super::super::cards::DECK;
-use super::super::deal::Deal;
+use super::super::agents::agent::random_member;
+use super::super::agents::Agent;
 use super::super::game::Game;
-use super::super::rules::Rules;
 use super::super::view::View;
-use super::agent::{random_member, Agent};
-use crate::cards::{iter, shuffle, Card, CardSet};
+use super::worlds::Worlds;
 use crate::error::{Error, Result};
 use crate::search::Determinization;
+use crate::spec::AgentOptions;
 use crate::streams::stream;
 use crate::threads;
 use rand::Rng;
@@ -72,99 +71,14 @@ pub trait WorldSource: Send + Sync {
     fn worlds<'a>(&'a self, view: &'a View<'a>) -> Result<Self::Worlds<'a>>;
 }
 
-/// Exact, uniform worlds by rejection: the unseen cards are dealt uniformly at random to the
-/// other seats (each the number of cards it holds), and the deal is kept only if the public
-/// history replays legally on the original hands so formed (remaining plus played cards). So
-/// every hard constraint the play has shown holds — voids, the called-Ace rules, running away,
-/// every declaration allowed, contra and retour eligibility — and the accepted deals are
-/// uniform over the consistent ones. Simple and exact, but slow where the history rules out
-/// most deals (late tricks after several voids); [`ReplayRejection`] is the agent's source
-/// until an exact sampler by construction takes its place.
-#[derive(Clone, Debug)]
-pub struct RejectionWorlds {
-    rules: Rules,
-    dealer: u8,
-    seat: u8,
-    /// The viewing seat's dealt hand.
-    own: CardSet,
-    /// Cards each seat has played.
-    played: [CardSet; 4],
-    /// The cards no seat has shown: the other seats' hands.
-    unseen: Vec<Card>,
-    /// The public decisions so far.
-    history: Vec<(u8, u8)>,
-}
-
-/// Rejection attempts before [`RejectionWorlds::sample`] gives up (a consistent deal always
-/// exists, the real one, so this only bounds pathological positions).
-pub const MAX_ATTEMPTS: u64 = 1 << 26;
-
-impl RejectionWorlds {
-    /// The worlds of `view`.
-    pub fn new(view: &View) -> Result<RejectionWorlds> {
-        let played: [CardSet; 4] = std::array::from_fn(|p| view.played_by(p as u8));
-        let unseen: Vec<Card> = iter(DECK & !view.dealt_hand() & !view.played()).collect();
-        Ok(RejectionWorlds {
-            rules: view.rules(),
-            dealer: view.dealer(),
-            seat: view.seat(),
-            own: view.dealt_hand(),
-            played,
-            unseen,
-            history: view.history().into_iter().map(|(p, a)| (p, a.id())).collect(),
-        })
-    }
-}
-
-impl Determinization for RejectionWorlds {
-    type World = Game;
-
-    fn sample(&self, rng: &mut Pcg64) -> Result<Game> {
-        let mut cards = self.unseen.clone();
-        for _ in 0..MAX_ATTEMPTS {
-            shuffle(&mut cards, rng);
-            let mut hands = [0; 4];
-            let mut next = 0;
-            for p in 0..4u8 {
-                let pi = p as usize;
-                hands[pi] = if p == self.seat {
-                    self.own
-                } else {
-                    let k = 8 - self.played[pi].count_ones() as usize;
-                    let h = cards[next..next + k].iter().fold(self.played[pi], |m, &c| m | 1 << c);
-                    next += k;
-                    h
-                };
-            }
-            let mut game = Game::new(&Deal::new(hands, self.dealer)?, self.rules);
-            let consistent = self.history.iter().all(|&(p, id)| {
-                let a = Action::from_id(id).expect("history holds action ids");
-                let ok = game.player() == Some(p) && game.is_legal(a);
-                if ok {
-                    game.apply_legal(a);
-                }
-                ok
-            });
-            if consistent {
-                return Ok(game);
-            }
-        }
-        Err(Error::invalid(
-            "view",
-            format!("seat {}", self.seat),
-            "a position with a consistent deal found by rejection",
-        ))
-    }
-}
-
-/// The [`WorldSource`] of [`RejectionWorlds`].
+/// The agent's worlds: exact and uniform over the deals consistent with the view ([`Worlds`]).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct ReplayRejection;
+pub struct ExactWorlds;
 
-impl WorldSource for ReplayRejection {
-    type Worlds<'a> = RejectionWorlds;
-    fn worlds<'a>(&'a self, view: &'a View<'a>) -> Result<RejectionWorlds> {
-        RejectionWorlds::new(view)
+impl WorldSource for ExactWorlds {
+    type Worlds<'a> = Worlds;
+    fn worlds<'a>(&'a self, view: &'a View<'a>) -> Result<Worlds> {
+        Worlds::new(view)
     }
 }
 
@@ -421,62 +335,31 @@ impl<S: WorldSource> Agent for SchafkopfRlPimc<S> {
     }
 }
 
-/// Parses the options after `schafkopfrl-pimc:` (see [`OPTIONS`]): `(n, m, threads)`.
-pub fn parse_options(args: &str) -> Result<(usize, usize, usize)> {
-    let (mut n, mut m, mut threads) = (DEFAULT_N, DEFAULT_M, 1usize);
-    let mut seen: Vec<&str> = Vec::new();
-    for item in args.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let Some((key, value)) = item.split_once('=') else {
-            return Err(Error::invalid(format!("{NAME} option"), item, OPTIONS));
-        };
-        let (key, value) = (key.trim(), value.trim());
-        if seen.contains(&key) {
-            return Err(Error::invalid(format!("{NAME} option"), item, format!("each option once: {OPTIONS}")));
-        }
-        let bad = || Error::invalid(format!("{NAME} {key}"), value, OPTIONS);
-        let number = value.parse::<u64>().map_err(|_| bad())?;
-        match key {
-            "n" | "m" => {
-                let x = usize::try_from(number).ok().filter(|x| (1..=MAX_ITERATIONS).contains(x)).ok_or_else(bad)?;
-                if key == "n" {
-                    n = x;
-                } else {
-                    m = x;
-                }
-            }
-            "threads" => threads = threads::check(number)?,
-            _ => return Err(Error::invalid(format!("{NAME} option"), key, OPTIONS)),
-        }
-        seen.push(key);
-    }
-    Ok((n, m, threads))
-}
-
-/// The agent of a spec `schafkopfrl-pimc` or `schafkopfrl-pimc:OPTIONS` (see [`OPTIONS`]), its
-/// worlds from [`ReplayRejection`].
-pub fn from_spec(spec: &str) -> Result<SchafkopfRlPimc<ReplayRejection>> {
-    let spec = spec.trim();
-    let args = match spec.split_once(':') {
-        Some((name, args)) if name.trim().eq_ignore_ascii_case(NAME) => args,
-        None if spec.eq_ignore_ascii_case(NAME) => "",
-        _ => return Err(Error::invalid("agent", spec, format!("{NAME} or {NAME}:OPTIONS with {OPTIONS}"))),
-    };
-    let (n, m, threads) = parse_options(args)?;
-    SchafkopfRlPimc::new(n, m, threads, ReplayRejection)
+/// The agent of the options after `schafkopfrl-pimc:` (see [`OPTIONS`]; empty for the
+/// defaults), its worlds exact ([`ExactWorlds`]).
+pub fn from_options(args: &str) -> Result<SchafkopfRlPimc<ExactWorlds>> {
+    let o = AgentOptions::parse(NAME, args, &["n", "m", "threads"], OPTIONS)?;
+    let n = o.uint("n", DEFAULT_N as u64, 1, MAX_ITERATIONS as u64)? as usize;
+    let m = o.uint("m", DEFAULT_M as u64, 1, MAX_ITERATIONS as u64)? as usize;
+    let threads = threads::check(o.uint("threads", 1, 0, threads::MAX_THREADS as u64)?)?;
+    SchafkopfRlPimc::new(n, m, threads, ExactWorlds)
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::super::actions::Phase;
+    use super::super::super::deal::Deal;
+    use super::super::super::rules::Rules;
     use super::*;
+    use crate::cards::iter;
     use rand::SeedableRng;
 
     fn rng(seed: u64) -> Pcg64 {
         Pcg64::seed_from_u64(seed)
     }
 
-    fn agent(n: usize, m: usize, threads: usize) -> SchafkopfRlPimc<ReplayRejection> {
-        SchafkopfRlPimc::new(n, m, threads, ReplayRejection).unwrap()
+    fn agent(n: usize, m: usize, threads: usize) -> SchafkopfRlPimc<ExactWorlds> {
+        SchafkopfRlPimc::new(n, m, threads, ExactWorlds).unwrap()
     }
 
     /// Plays `game` on with uniformly random actions for `steps` decisions (or to the end).
@@ -513,7 +396,7 @@ mod tests {
         for (k, g) in positions(60, 1).iter().enumerate() {
             let p = g.player().unwrap();
             let view = View::new(g, p);
-            let worlds = RejectionWorlds::new(&view).unwrap();
+            let worlds = Worlds::new(&view).unwrap();
             let mut r = rng(k as u64);
             for _ in 0..5 {
                 let w = worlds.sample(&mut r).unwrap();
@@ -552,7 +435,7 @@ mod tests {
                 continue;
             }
             let view = View::new(&g, p);
-            let worlds = RejectionWorlds::new(&view).unwrap();
+            let worlds = Worlds::new(&view).unwrap();
             for _ in 0..10 {
                 let w = worlds.sample(&mut r).unwrap();
                 for &(s, x) in &voids {
@@ -614,7 +497,7 @@ mod tests {
                 let got = a.visits(&view, &mut rng(k as u64)).unwrap();
                 // The same trees by hand.
                 let draw: u64 = rng(k as u64).gen();
-                let worlds = RejectionWorlds::new(&view).unwrap();
+                let worlds = Worlds::new(&view).unwrap();
                 let mut want: Vec<(Action, u64)> = Vec::new();
                 for i in 0..4 {
                     let mut s = stream(draw, WORLD_STREAMS, i, 0);
@@ -730,28 +613,27 @@ mod tests {
     }
 
     #[test]
-    fn specs_parse_and_bad_ones_are_refused() {
-        let a = from_spec("schafkopfrl-pimc").unwrap();
+    fn options_parse_and_bad_ones_are_refused() {
+        let a = from_options("").unwrap();
         assert_eq!((a.n(), a.m(), a.threads(), a.name()), (10, 40, 1, "schafkopfrl-pimc:n=10,m=40".to_string()));
-        let a = from_spec(" SchafkopfRL-PIMC: m = 7 , n=3,threads=2").unwrap();
+        let a = from_options(" m = 7 , n=3,threads=2").unwrap();
         assert_eq!((a.n(), a.m(), a.threads()), (3, 7, 2));
-        assert_eq!(from_spec("schafkopfrl-pimc:n=100000,m=1").unwrap().n(), 100_000);
+        assert_eq!(from_options("n=100000,m=1").unwrap().n(), 100_000);
         for (bad, says) in [
-            ("schafkopfrl-pimc:n=0", "n"),
-            ("schafkopfrl-pimc:m=100001", "100001"),
-            ("schafkopfrl-pimc:m=-1", "-1"),
-            ("schafkopfrl-pimc:n=ten", "ten"),
-            ("schafkopfrl-pimc:n=1,n=2", "each option once"),
-            ("schafkopfrl-pimc:worlds=4", "worlds"),
-            ("schafkopfrl-pimc:n", "n=N"),
-            ("schafkopfrl-pimc:threads=5000", "threads"),
-            ("schafkopfrl-pimcs", "schafkopfrl-pimc"),
+            ("n=0", "n"),
+            ("m=100001", "100001"),
+            ("m=-1", "-1"),
+            ("n=ten", "ten"),
+            ("n=1,n=2", "each option once"),
+            ("worlds=4", "worlds"),
+            ("n", "n=N"),
+            ("threads=5000", "threads"),
         ] {
-            let e = from_spec(bad).unwrap_err().to_string();
+            let e = from_options(bad).unwrap_err().to_string();
             assert!(e.contains(says), "{bad}: {e}");
         }
-        assert!(SchafkopfRlPimc::new(0, 1, 1, ReplayRejection).is_err());
-        assert!(SchafkopfRlPimc::new(1, MAX_ITERATIONS + 1, 1, ReplayRejection).is_err());
+        assert!(SchafkopfRlPimc::new(0, 1, 1, ExactWorlds).is_err());
+        assert!(SchafkopfRlPimc::new(1, MAX_ITERATIONS + 1, 1, ExactWorlds).is_err());
     }
 
     #[test]

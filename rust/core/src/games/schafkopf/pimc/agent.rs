@@ -166,3 +166,98 @@ impl Agent for PimcAgent {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::agents::rules_agent::RulesAgent;
+    use super::super::super::deal::Deal;
+    use super::super::super::matches::{run_match, MatchSettings};
+    use super::super::super::rules::Rules;
+    use super::*;
+    use crate::arena::quiet;
+    use rand::SeedableRng;
+
+    /// The games of deals `0..deals` played by the rules agent, every position on the way.
+    fn positions(deals: u64, rules: Rules) -> Vec<Game> {
+        let mut out = Vec::new();
+        for i in 0..deals {
+            let mut g = Game::new(&Deal::for_game(3, i), rules);
+            let mut rng = Pcg64::seed_from_u64(i);
+            while let Some(p) = g.player() {
+                out.push(g.clone());
+                let a = RulesAgent.act(&View::new(&g, p), &mut rng).unwrap();
+                g.apply(a).unwrap();
+            }
+        }
+        out
+    }
+
+    fn first_best(values: &[(Action, f64)]) -> Action {
+        let means: Vec<f64> = values.iter().map(|&(_, v)| v).collect();
+        values[best_option(&means).unwrap()].0
+    }
+
+    /// Decisions depend on the view and the random stream only, not on the thread count; the
+    /// card played is the best by exact means (first on ties) though found with bounds.
+    #[test]
+    fn decisions_do_not_depend_on_threads_and_cards_follow_exact_means() {
+        let (one, two) = (PimcAgent::new(6, 1, 5).unwrap(), PimcAgent::new(6, 2, 5).unwrap());
+        let (mut cards, mut others) = (0, 0);
+        for (i, g) in positions(6, Rules::SCHAFKOPFRL).iter().enumerate() {
+            let view = View::new(g, g.player().unwrap());
+            // Declarations are the slowest decisions: a few suffice.
+            let early = g.phase() != Phase::Tricks && others >= 3;
+            if view.legal_actions().len() < 2 || early || (g.phase() == Phase::Tricks && g.tricks_done() < 4) {
+                continue;
+            }
+            others += usize::from(g.phase() != Phase::Tricks);
+            let rng = || Pcg64::seed_from_u64(i as u64);
+            let values = one.action_values(&view, &mut rng()).unwrap();
+            assert_eq!(values, two.action_values(&view, &mut rng()).unwrap());
+            assert_eq!(values.iter().map(|v| v.0).collect::<Vec<_>>(), view.legal_actions());
+            let chosen = one.act(&view, &mut rng()).unwrap();
+            assert_eq!(chosen, two.act(&view, &mut rng()).unwrap());
+            if g.phase() == Phase::Tricks && g.contract().is_some_and(|c| c.kind().is_some()) {
+                assert_eq!(chosen, first_best(&values), "{values:?}");
+                cards += 1;
+            }
+        }
+        assert!(cards >= 20 && others == 3, "{cards} {others}");
+    }
+
+    /// Contra and retour double the stake of the game the other options leave: in every world
+    /// the doubling option is worth exactly twice not doubling.
+    #[test]
+    fn doubling_is_valued_at_twice_the_stake() {
+        let agent = PimcAgent::new(4, 1, 0).unwrap();
+        let mut seen = 0;
+        for g in positions(30, Rules::SCHAFKOPFRL) {
+            let view = View::new(&g, g.player().unwrap());
+            let legal = view.legal_actions();
+            if matches!(g.phase(), Phase::Contra | Phase::Retour) && legal.len() == 2 && seen < 4 {
+                let v = agent.action_values(&view, &mut Pcg64::seed_from_u64(seen)).unwrap();
+                assert_eq!((v[0].0, v[1].0), (Action::Double(false), Action::Double(true)));
+                assert_eq!(v[1].1, 2.0 * v[0].1, "{v:?}");
+                seen += 1;
+            }
+        }
+        assert!(seen >= 2, "{seen}");
+    }
+
+    /// Whole games against the rules agent, under both rule sets: every action legal (the
+    /// match checks each), a seat not to act refused.
+    #[test]
+    fn plays_legal_games() {
+        let pimc = PimcAgent::new(3, 1, 0).unwrap();
+        for rules in [Rules::SCHAFKOPFRL, Rules::STANDARD] {
+            let s = MatchSettings { rules, threads: 1, ..MatchSettings::default() };
+            let r = run_match(&pimc, &RulesAgent, 2, &s, &mut quiet).unwrap();
+            assert_eq!(r.games, 4);
+        }
+        let g = Game::new(&Deal::for_game(0, 0), Rules::SCHAFKOPFRL);
+        let idle = View::new(&g, (g.player().unwrap() + 1) % 4);
+        assert!(pimc.act(&idle, &mut Pcg64::seed_from_u64(0)).is_err());
+        assert!(PimcAgent::new(0, 1, 0).is_err());
+        assert_eq!(pimc.name(), "pimc:worlds=3");
+    }
+}

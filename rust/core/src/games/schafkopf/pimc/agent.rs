@@ -121,7 +121,7 @@ fn option_values(solver: &mut Solver, world: &Game, seat: u8, options: &[Action]
 /// `world` after `seat` plays `option` and every later decision before the first card is
 /// `pass` or `no`.
 fn after(world: &Game, seat: u8, option: Action) -> Result<Game> {
-    let mut game = world.clone();
+    let mut game = *world;
     game.apply(option)?;
     while let Some(p) = game.player() {
         let default = match game.phase() {

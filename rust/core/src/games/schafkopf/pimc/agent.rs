@@ -184,7 +184,7 @@ mod tests {
             let mut g = Game::new(&Deal::for_game(3, i), rules);
             let mut rng = Pcg64::seed_from_u64(i);
             while let Some(p) = g.player() {
-                out.push(g.clone());
+                out.push(g);
                 let a = RulesAgent.act(&View::new(&g, p), &mut rng).unwrap();
                 g.apply(a).unwrap();
             }

@@ -289,3 +289,21 @@ def test_matches_report_progress_and_stop_when_asked():
 
     with pytest.raises(Stop):
         schafkopf.match("rules", "random", games=10**9, threads=1, progress=stop)
+
+
+def test_pimc_agents_by_spec():
+    uct = schafkopf.agent("schafkopfrl-pimc:n=2,m=10")
+    pimc = schafkopf.agent("pimc:worlds=2,seed=1")
+    assert (uct.name, pimc.name) == ("schafkopfrl-pimc:n=2,m=10", "pimc:worlds=2,seed=1")
+    r = schafkopf.match(uct, "random", games=4, seed=1, threads=1)
+    assert r.games == 8
+    g = schafkopf.play_game([pimc, "rules", uct, "random"], seed=2)
+    assert g.finished and sum(g.returns()) == 0
+    for bad, says in [
+        ("pimc:worlds=0", "worlds"),
+        ("pimc:depth=3", "depth"),
+        ("schafkopfrl-pimc:n=-1", "-1"),
+        ("schafkopfrl-pimc:k=2", "k"),
+    ]:
+        with pytest.raises(cfrkit.InvalidArgumentError, match=says):
+            schafkopf.agent(bad)

@@ -4,7 +4,7 @@
 //! Per game type (Sauspiel, Wenz, Solo): `deals` random deals declared by the first seat that
 //! may declare it (the others passing, no doubling), solved from the first trick's lead (the
 //! payment to the seat to act, [`Solver::value`]) on one thread, one solve at a time. Prints the
-//! solves per second, the median, 90th percentile and largest time of a solve, the nodes per
+//! solves per second, the mean, median, 90th and 99th percentile and largest time of a solve, the nodes per
 //! solve (mean and median), and a checksum of the values (equal checksums: equal values).
 use cfrkit_core::games::schafkopf::cards::{EICHEL, GRAS, HERZ, SCHELLEN};
 use cfrkit_core::games::schafkopf::pimc::solver::Solver;
@@ -42,10 +42,12 @@ fn main() {
     }
     all.sort_by(f64::total_cmp);
     println!(
-        "all: {:.0} solves/s, median {:.3} ms, p90 {:.3} ms",
+        "all: {:.0} solves/s, mean {:.3} ms, median {:.3} ms, p90 {:.3} ms, p99 {:.3} ms",
         all.len() as f64 / all.iter().sum::<f64>(),
+        all.iter().sum::<f64>() / all.len() as f64 * 1e3,
         all[all.len() / 2] * 1e3,
-        all[all.len() * 9 / 10] * 1e3
+        all[all.len() * 9 / 10] * 1e3,
+        all[all.len() * 99 / 100] * 1e3
     );
 }
 
@@ -90,11 +92,13 @@ fn report(label: &str, solver: &mut Solver, games: &[Game]) -> Vec<f64> {
     per_solve.sort_unstable();
     let q = |x: f64| sorted[((sorted.len() as f64 * x) as usize).min(sorted.len() - 1)] * 1e3;
     println!(
-        "{label}: {} deals, {:.0} solves/s, median {:.3} ms, p90 {:.3} ms, max {:.1} ms, {:.0} nodes/solve (median {}), {:.1} M nodes/s, checksum {sum}",
+        "{label}: {} deals, {:.0} solves/s, mean {:.3} ms, median {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.1} ms, {:.0} nodes/solve (median {}), {:.1} M nodes/s, checksum {sum}",
         games.len(),
         games.len() as f64 / total,
+        total / games.len() as f64 * 1e3,
         q(0.5),
         q(0.9),
+        q(0.99),
         sorted[sorted.len() - 1] * 1e3,
         nodes,
         per_solve[per_solve.len() / 2],

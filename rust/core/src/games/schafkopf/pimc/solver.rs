@@ -16,8 +16,10 @@
 //! (the player team maximizes it, the others minimize it), asked only with null windows at
 //! the thresholds (MTD-style, [`Solver::value`] needs two or three): whether the team reaches
 //! a threshold. Speed-ups, all exact:
-//! * a transposition table at trick boundaries keyed by the cards still held (which in one world
-//!   also says who holds them), the leader and whether the called Ace's holder ran away; it stores
+//! * a transposition table at trick boundaries keyed by the cards still held and their holders in
+//!   canonical form (the cards left of each run of interchangeable cards moved to the run's top,
+//!   see [`Group`]), the leader and whether the called Ace's holder ran away, in buckets of two
+//!   (one keeping the earlier trick, one always replaced); it stores
 //!   bounds on the tally still to take (independent of the tally already taken, so they serve
 //!   every threshold and every order of the tricks before) and the best card. Entries carry a
 //!   generation that changes with the world;
@@ -35,7 +37,7 @@
 //! (forced Ace, running away, no discarding it, the quirk flags) are the game's, not a copy.
 
 use super::super::actions::Phase;
-use super::super::cards::{bit, card, set_points, OBER, UNTER};
+use super::super::cards::{bit, card, points, set_points, DECK, OBER, UNTER};
 use super::super::contract::{Contract, Order};
 use super::super::game::{trick_legal, Game};
 use super::super::rules::Rules;
@@ -53,8 +55,8 @@ const INF: i32 = 1 << 14;
 const LEVELS: usize = 6;
 /// The level [`Solver::value`] tests first: the player team wins (61 points or more).
 const WIN_LEVEL: usize = 3;
-/// Entries of the transposition table: 2^TT_BITS.
-const TT_BITS: u32 = 16;
+/// Entries of the transposition table: 2^TT_BITS (24 bytes each), in buckets of two.
+const TT_BITS: u32 = 19;
 /// Most legal cards of a position (a hand holds eight).
 const MAX_MOVES: usize = 8;
 
@@ -74,6 +76,11 @@ struct Facts {
     ace: CardSet,
     /// Cards never merged with another (see the module documentation).
     no_merge: CardSet,
+    /// Runs of interchangeable cards (see [`Group`]) of two or more cards.
+    groups: [Group; MAX_GROUPS],
+    n_groups: usize,
+    /// The index in `groups` of each card's run (NONE for none).
+    group_of: [u8; 32],
     /// Seats of the player team, as a mask.
     team: u8,
     /// The tally of a trick won by the player team: `k * points + t`.
@@ -114,6 +121,14 @@ impl Facts {
             _ => 0,
         };
         let suits = order.suits();
+        let no_merge = ace | quirk;
+        let (groups, n_groups) = Group::runs(order, no_merge);
+        let mut group_of = [NONE; 32];
+        for (i, g) in groups[..n_groups].iter().enumerate() {
+            for c in iter(g.mask) {
+                group_of[c as usize & 31] = i as u8;
+            }
+        }
         Facts {
             order,
             beaten_by: std::array::from_fn(|c| order.beaten_by(c as Card)),
@@ -122,7 +137,10 @@ impl Facts {
             called,
             strict_rufsau: rules.strict_rufsau,
             ace,
-            no_merge: ace | quirk,
+            no_merge,
+            groups,
+            n_groups,
+            group_of,
             team,
             k,
             t,
@@ -170,6 +188,66 @@ impl Facts {
                 (0, total - sure(theirs & self.beaten_by[strongest(mine) as usize & 31]))
             }
         }
+    }
+}
+
+/// A run of interchangeable cards: cards of one effective suit worth the same card points, each
+/// next in rank to the one before (the Obers, the Unters, the nine, eight and seven of a suit),
+/// none of them the called Ace or a quirk card. Once some of a run are played, which of its cards
+/// are left does not matter, only their order and holders: a trick-boundary position is keyed by
+/// its *canonical* form, the cards left of each run moved to the run's top.
+#[derive(Clone, Copy, Debug, Default)]
+struct Group {
+    mask: CardSet,
+    /// The cards from the strongest down (the first `len`).
+    cards: [Card; 4],
+    len: usize,
+    /// `top[k]`: the strongest `k` cards.
+    top: [CardSet; 5],
+}
+
+/// The most runs of two or more cards a contract has.
+const MAX_GROUPS: usize = 12;
+
+impl Group {
+    /// The runs of two or more cards of `order`, none holding a card of `no_merge`.
+    fn runs(order: Order, no_merge: CardSet) -> ([Group; MAX_GROUPS], usize) {
+        let mut out = [Group::default(); MAX_GROUPS];
+        let mut n = 0;
+        let mut close = |run: &mut Vec<Card>| {
+            if run.len() >= 2 {
+                let mut g = Group::default();
+                for (i, &c) in run.iter().enumerate() {
+                    g.mask |= bit(c);
+                    g.cards[i] = c;
+                    g.top[i + 1] = g.mask;
+                }
+                g.len = run.len();
+                out[n] = g;
+                n += 1;
+            }
+            run.clear();
+        };
+        for s in 0..8u8 {
+            let mut cards: Vec<Card> = iter(order.suit_cards(s) & DECK).collect();
+            if cards.is_empty() {
+                continue;
+            }
+            // Strongest first.
+            cards.sort_by_key(|&c| std::cmp::Reverse(order.power(c, s)));
+            let mut run: Vec<Card> = Vec::new();
+            for c in cards {
+                let joins = run.last().is_some_and(|&l| points(l) == points(c)) && no_merge & bit(c) == 0;
+                if !joins {
+                    close(&mut run);
+                }
+                if no_merge & bit(c) == 0 {
+                    run.push(c);
+                }
+            }
+            close(&mut run);
+        }
+        (out, n)
     }
 }
 
@@ -380,11 +458,13 @@ fn cutoff(lo: i32, hi: i32, alpha: i32, beta: i32) -> Option<i32> {
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
-    key: u64,
+    key: Key,
     /// Bounds on the tally the player team takes from the position on.
     lo: i16,
     hi: i16,
     best: u8,
+    /// Tricks done in the position.
+    done: u8,
     /// Search generation that wrote the entry; older entries are empty.
     gen: u16,
 }
@@ -653,7 +733,7 @@ impl Solver {
     fn search(&mut self, f: &Facts, p: &Pos, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         let boundary = p.len == 0;
-        let (mut key, mut slot, mut first) = (0u64, usize::MAX, NONE);
+        let (mut key, mut slot, mut first) = ([0u64; 2], usize::MAX, NONE);
         let (mut lo, mut hi) = (-INF, INF);
         if boundary {
             match p.done {
@@ -665,12 +745,13 @@ impl Solver {
             if let Some(v) = cutoff(lo, hi, alpha, beta) {
                 return v;
             }
-            (key, slot) = self.key(p);
-            let e = self.tt[slot];
-            if e.gen == self.gen && e.key == key {
+            (key, slot) = self.key(f, p);
+            let hit = (slot..slot + 2).find(|&i| self.tt[i].gen == self.gen && self.tt[i].key == key);
+            if let Some(i) = hit {
+                let e = self.tt[i];
                 lo = lo.max(e.lo as i32);
                 hi = hi.min(e.hi as i32);
-                first = e.best;
+                first = actual_card(f, p.live(), e.best);
                 if let Some(v) = cutoff(lo, hi, alpha, beta) {
                     return v;
                 }
@@ -710,19 +791,87 @@ impl Solver {
             } else {
                 (lo, hi) = (best, best);
             }
-            self.tt[slot] = Entry { key, lo: lo as i16, hi: hi as i16, best: best_card, gen: self.gen };
+            // The first entry of the bucket keeps the larger search (the earlier trick), the
+            // second takes the rest.
+            let e0 = self.tt[slot];
+            let i = if e0.gen != self.gen || e0.key == key || p.done <= e0.done { slot } else { slot + 1 };
+            self.tt[i] = Entry {
+                key,
+                lo: lo as i16,
+                hi: hi as i16,
+                best: canonical_card(f, p.live(), best_card),
+                done: p.done,
+                gen: self.gen,
+            };
         }
         best
     }
 
-    /// The key and slot of a trick-boundary position.
+    /// The key and slot of a trick-boundary position: its canonical form (see [`Group`]), the
+    /// leader and whether the called Ace's holder ran away.
     #[inline]
-    fn key(&self, p: &Pos) -> (u64, usize) {
-        let held = p.hands[0] | p.hands[1] | p.hands[2] | p.hands[3];
-        let key = held | (p.leader as u64) << 32 | ((p.runner != NONE) as u64) << 34;
-        let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (key, (h >> (64 - TT_BITS)) as usize)
+    fn key(&self, f: &Facts, p: &Pos) -> (Key, usize) {
+        let h = canonical(f, p.hands);
+        let held = h[0] | h[1] | h[2] | h[3];
+        let a = held | (h[1] | h[3]) << 32;
+        let b = h[2] | h[3] | (p.leader as u64) << 32 | ((p.runner != NONE) as u64) << 34;
+        let x = (a ^ b.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let x = (x ^ (x >> 31) ^ b).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        ([a, b], (x >> (64 - TT_BITS)) as usize & !1)
     }
+}
+
+/// A trick-boundary position's key.
+type Key = [u64; 2];
+
+/// `hands` with the cards left of each run moved to the run's top (see [`Group`]).
+#[inline]
+fn canonical(f: &Facts, hands: [CardSet; 4]) -> [CardSet; 4] {
+    let held = hands[0] | hands[1] | hands[2] | hands[3];
+    let mut h = hands;
+    for g in &f.groups[..f.n_groups] {
+        let live = held & g.mask;
+        let k = live.count_ones() as usize;
+        if live == g.top[k] {
+            continue;
+        }
+        for x in h.iter_mut() {
+            *x &= !g.mask;
+        }
+        let mut j = 0;
+        for &c in &g.cards[..g.len] {
+            if live & bit(c) != 0 {
+                let owner = (0..4).find(|&s| hands[s] & bit(c) != 0).unwrap_or(0);
+                h[owner] |= bit(g.cards[j]);
+                j += 1;
+            }
+        }
+    }
+    h
+}
+
+/// The canonical form of card `c` among the cards `held` (see [`Group`]).
+#[inline]
+fn canonical_card(f: &Facts, held: CardSet, c: Card) -> Card {
+    let i = f.group_of[c as usize & 31];
+    if i == NONE {
+        return c;
+    }
+    let g = &f.groups[i as usize];
+    g.cards[(held & g.mask & f.order.suits().stronger(c)).count_ones() as usize & 3]
+}
+
+/// The card among `held` whose canonical form is `c` (NONE for none).
+#[inline]
+fn actual_card(f: &Facts, held: CardSet, c: Card) -> Card {
+    let i = f.group_of[c as usize & 31];
+    if c == NONE || i == NONE {
+        return c;
+    }
+    let g = &f.groups[i as usize];
+    // The j-th strongest card of the run left.
+    let j = (g.mask & f.order.suits().stronger(c)).count_ones() as usize;
+    g.cards[..g.len].iter().copied().filter(|&d| held & bit(d) != 0).nth(j).unwrap_or(NONE)
 }
 
 #[cfg(test)]
@@ -936,6 +1085,44 @@ mod tests {
             assert_eq!(f.pay[f.level(tally)].map(|x| x as i32), s.payments);
         }
         assert!(ran_away > 5, "{ran_away}");
+    }
+
+    /// Canonical forms keep each seat's card count, the order of every run's cards left and who
+    /// holds them, and map the table's best card back to a card held; some positions change.
+    #[test]
+    fn canonical_forms_keep_the_structure() {
+        let mut rng = Pcg64::seed_from_u64(13);
+        let mut changed = 0;
+        for k in 0..400 {
+            let Some(g) = random_position(&mut rng, DECLARATIONS[k % 8], Rules::SCHAFKOPFRL, 1 + (k % 6) as u8, 0)
+            else {
+                continue;
+            };
+            let f = Facts::of(&g, g.contract().unwrap(), g.declarer().unwrap());
+            let p = Pos::of(&g, &f);
+            let h = canonical(&f, p.hands);
+            let held = p.live();
+            let runs = f.groups[..f.n_groups].iter().fold(0, |m, g| m | g.mask);
+            for (x, y) in h.iter().zip(&p.hands) {
+                assert_eq!(x.count_ones(), y.count_ones());
+                assert_eq!(x & !runs, y & !runs);
+            }
+            for g in &f.groups[..f.n_groups] {
+                let owners = |hands: &[CardSet; 4]| -> Vec<usize> {
+                    g.cards[..g.len].iter().filter_map(|&c| (0..4).find(|&s| hands[s] & bit(c) != 0)).collect()
+                };
+                assert_eq!(owners(&h), owners(&p.hands));
+                assert_eq!((h[0] | h[1] | h[2] | h[3]) & g.mask, g.top[(held & g.mask).count_ones() as usize]);
+                assert_eq!(g.len, g.mask.count_ones() as usize);
+                assert!(g.cards[..g.len].iter().all(|&c| points(c) == points(g.cards[0])));
+                assert_eq!(g.mask & f.no_merge, 0);
+            }
+            for c in iter(held) {
+                assert_eq!(actual_card(&f, held, canonical_card(&f, held, c)), c);
+            }
+            changed += (h != p.hands) as u32;
+        }
+        assert!(changed > 100, "{changed}");
     }
 
     /// Merged cards: every legal card is represented, some positions merge, and the called Ace

@@ -15,6 +15,12 @@ class GamesResult:
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else float("inf")
 
+    @property
+    def speed(self) -> str:
+        """Games per second for people: whole numbers from 100 up, three digits below."""
+        g = self.games_per_second
+        return f"{g:,.0f} games/s" if g >= 100 else f"{g:.3g} games/s"
+
     def to_dict(self) -> dict:
         d = dataclasses.asdict(self)
         d["games_per_second"] = self.games_per_second

@@ -84,7 +84,7 @@ def _match(a: argparse.Namespace) -> int:
 
     r = match(a.a, a.b, a.games, protocol=a.protocol, rules=a.rules, seed=a.seed, threads=a.threads, progress=True)
     print(r)
-    print(f"{r.seconds:.3f} s, {r.games_per_second:,.0f} games/s on {r.threads} thread(s)")
+    print(f"{r.seconds:.3f} s, {r.speed} on {r.threads} thread(s)")
     if a.json:
         _emit_json(
             {

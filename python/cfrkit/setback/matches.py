@@ -53,7 +53,7 @@ class MatchResult(GamesResult):
             f"(95% CI {100 * self.ci_low:.2f}-{100 * self.ci_high:.2f}%); mean deal points per deal: "
             f"A {self.mean_points_a:+.3f}, B {self.mean_points_b:+.3f} over {self.deals:,} deals "
             f"(margin {self.margin:+.3f}{self._margin_ci()}); "
-            f"{self.seconds:.2f} s, {self.games_per_second:,.0f} games/s"
+            f"{self.seconds:.2f} s, {self.speed}"
         )
 
 

@@ -24,9 +24,10 @@
 //!   every threshold and every order of the tricks before) and the best card. Entries carry a
 //!   generation that changes with the world;
 //! * static bounds at trick boundaries: the trumps in play above every trump of the other party
-//!   win their tricks for their party, so the other party wins at most the tricks left less the
-//!   most such trumps one seat holds, and takes at most the points of that many most valuable
-//!   cards of each hand (those trumps left out);
+//!   win their tricks for their party, and so do the leader's top plain cards it can cash
+//!   before anyone can ruff; so the other party wins at most the tricks left less the most such
+//!   cards one seat holds, and takes at most the points of that many most valuable cards of
+//!   each hand (those cards left out);
 //! * equivalent cards merged: two cards of one hand, of one effective suit, worth the same card
 //!   points, with no card in play ranked between them, lead to the same outcomes, so only the
 //!   lower is searched (not the called Ace, nor, under SchafkopfRL's quirk, the Ober and Unter
@@ -165,21 +166,19 @@ impl Facts {
 
     /// Bounds on the tally the player team takes from a trick boundary on, `r` tricks left.
     /// A party's *sure* trumps, those stronger than every trump of the other party, win every
-    /// trick they fall in; one seat's sure trumps fall in different tricks. So if a seat of one
-    /// party holds `n` sure trumps, the other party wins at most `w = r - n` tricks, and since
-    /// every trick takes one card from each seat (and none of the first party's sure trumps
-    /// lands in a trick the other party wins), the other party takes at most the points of the
-    /// `w` most valuable cards of each of its own hands and of the first party's hands less
-    /// their sure trumps. The rest of the tally goes to the first party.
+    /// trick they fall in; so do, if the leader's party plays them first, the leader's *cashed*
+    /// plain cards (see [`Facts::cash`]). One seat's sure and cashed cards fall in different
+    /// tricks. So if a seat of one party holds `n` of them, the other party wins at most
+    /// `w = r - n` tricks, and since every trick takes one card from each seat (and none of the
+    /// first party's sure or cashed cards lands in a trick the other party wins), the other
+    /// party takes at most the points of the `w` most valuable cards of each hand less those
+    /// cards. The rest of the tally goes to the first party.
     #[inline]
     fn bounds(&self, p: &Pos) -> (i32, i32) {
         let live = p.live();
         let r = 8 - p.done as u32;
         let total = self.k * set_points(live) as i32 + self.t * r as i32;
         let trumps = live & self.trumps;
-        if trumps == 0 {
-            return (0, total);
-        }
         let mine = trumps & p.team_cards(self.team);
         let theirs = trumps & !mine;
         let trump = self.order.trump_suit();
@@ -188,8 +187,13 @@ impl Facts {
             None => a,
             Some(top) => a & self.beaten_by[top as usize & 31],
         };
-        let (safe_mine, safe_theirs) = (safe(mine, theirs), safe(theirs, mine));
-        // The most a party can take when the other party's sure trumps are `sure`.
+        let (mut safe_mine, mut safe_theirs) = (safe(mine, theirs), safe(theirs, mine));
+        if self.in_team(p.leader) {
+            safe_mine |= self.cash(p);
+        } else {
+            safe_theirs |= self.cash(p);
+        }
+        // The most a party can take when the other party's sure cards are `sure`.
         let most = |sure: CardSet| -> i32 {
             if sure == 0 {
                 return total;
@@ -202,6 +206,51 @@ impl Facts {
         let hi = most(safe_theirs).min(total);
         let lo = (total - most(safe_mine)).max(0);
         (lo, hi)
+    }
+
+    /// The plain cards the leader of a trick-boundary position `p` can cash: of each plain
+    /// suit, its cards above every other card of the suit in play, as many as each seat of the
+    /// other party holding a trump holds cards of the suit (so that it must follow and cannot
+    /// ruff); and only while each partner of the leader holds as many cards neither trump nor
+    /// the called Ace (so that it never has to play a trump and take the lead). Led from the
+    /// top of each suit, each wins its trick and keeps the lead.
+    fn cash(&self, p: &Pos) -> CardSet {
+        let me = p.leader as usize;
+        let party = self.in_team(p.leader);
+        let hand = p.hands[me];
+        let others = p.live() & !hand;
+        let mut spare = u32::MAX;
+        for s in 0..4 {
+            if s != me && self.in_team(s as u8) == party {
+                spare = spare.min((p.hands[s] & !self.trumps & !self.ace).count_ones());
+            }
+        }
+        let mut out = 0;
+        for x in 0..8u8 {
+            let suit = self.order.suit_cards(x) & !self.trumps & DECK;
+            let mut top = hand & suit;
+            if top == 0 {
+                continue;
+            }
+            if let Some(c) = self.order.strongest(others & suit, x) {
+                top &= self.beaten_by[c as usize & 31];
+            }
+            let mut k = top.count_ones();
+            for s in 0..4 {
+                if self.in_team(s as u8) != party && p.hands[s] & self.trumps != 0 {
+                    k = k.min((p.hands[s] & suit).count_ones());
+                }
+            }
+            k = k.min(spare);
+            spare -= k;
+            // The k strongest.
+            for _ in 0..k {
+                let c = self.order.strongest(top, x).expect("k cards left");
+                out |= bit(c);
+                top &= !bit(c);
+            }
+        }
+        out
     }
 }
 
@@ -1102,13 +1151,13 @@ mod tests {
 
     /// The static bounds at trick boundaries hold the minimax tally on random endgames of the
     /// last three and four tricks (every contract, both tally rules), and often beat the sure
-    /// trumps' own points and the whole remaining tally.
+    /// trumps' own points and the whole remaining tally; the leader often has cards to cash.
     #[test]
     fn static_bounds_hold_the_minimax_tally() {
         let mut rng = Pcg64::seed_from_u64(34);
-        let (mut checked, mut beyond_trumps, mut capped, mut exact) = (0, 0, 0, 0);
+        let (mut checked, mut beyond_trumps, mut capped, mut exact, mut cashed) = (0, 0, 0, 0, 0);
         for rules in [Rules::SCHAFKOPFRL, Rules::STANDARD] {
-            for (k, &decl) in DECLARATIONS[..8].iter().enumerate().cycle().take(8 * 60) {
+            for (k, &decl) in DECLARATIONS[..8].iter().enumerate().cycle().take(8 * 150) {
                 let left = 3 + (k % 2) as u8;
                 let Some(g) = random_position(&mut rng, decl, rules, left, 0) else { continue };
                 let f = Facts::of(&g, g.contract().unwrap(), g.declarer().unwrap());
@@ -1128,12 +1177,13 @@ mod tests {
                 beyond_trumps += (lo > sure(above(mine, theirs))) as u32;
                 capped += (hi < total - sure(above(theirs, mine))) as u32;
                 exact += (lo == v || hi == v) as u32;
+                cashed += (f.cash(&p) != 0) as u32;
                 checked += 1;
             }
         }
         assert!(
-            checked > 800 && beyond_trumps > 50 && capped > 50 && exact > 50,
-            "{checked} {beyond_trumps} {capped} {exact}"
+            checked > 2000 && beyond_trumps > 100 && capped > 100 && exact > 100 && cashed > 300,
+            "{checked} {beyond_trumps} {capped} {exact} {cashed}"
         );
     }
 

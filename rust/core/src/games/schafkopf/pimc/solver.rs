@@ -24,7 +24,10 @@
 //!   every threshold and every order of the tricks before) and the best card. Entries carry a
 //!   generation that changes with the world;
 //! * static bounds at trick boundaries: the trumps in play above every trump of the other party
-//!   win their tricks for their party;
+//!   win their tricks for their party, and so do the leader's top plain cards it can cash
+//!   before anyone can ruff; so the other party wins at most the tricks left less the most such
+//!   cards one seat holds, and takes at most the points of that many most valuable cards of
+//!   each hand (those cards left out);
 //! * equivalent cards merged: two cards of one hand, of one effective suit, worth the same card
 //!   points, with no card in play ranked between them, lead to the same outcomes, so only the
 //!   lower is searched (not the called Ace, nor, under SchafkopfRL's quirk, the Ober and Unter
@@ -37,7 +40,7 @@
 //! (forced Ace, running away, no discarding it, the quirk flags) are the game's, not a copy.
 
 use super::super::actions::Phase;
-use super::super::cards::{bit, card, points, set_points, DECK, OBER, UNTER};
+use super::super::cards::{bit, card, points, rank_cards, set_points, ACE, DECK, KING, OBER, TEN, UNTER};
 use super::super::contract::{Contract, Order};
 use super::super::game::{trick_legal, Game};
 use super::super::rules::Rules;
@@ -161,34 +164,118 @@ impl Facts {
         self.team >> (p & 3) & 1 != 0
     }
 
-    /// Bounds on the tally the player team takes from a trick boundary on: the trumps in play
-    /// stronger than every trump of the other party win their tricks for their party.
+    /// Bounds on the tally the player team takes from a trick boundary on, `r` tricks left.
+    /// A party's *sure* trumps, those stronger than every trump of the other party, win every
+    /// trick they fall in; so do, if the leader's party plays them first, the leader's *cashed*
+    /// plain cards (see [`Facts::cash`]). One seat's sure and cashed cards fall in different
+    /// tricks. So if a seat of one party holds `n` of them, the other party wins at most
+    /// `w = r - n` tricks, and since every trick takes one card from each seat (and none of the
+    /// first party's sure or cashed cards lands in a trick the other party wins), the other
+    /// party takes at most the points of the `w` most valuable cards of each hand less those
+    /// cards. The rest of the tally goes to the first party.
     #[inline]
     fn bounds(&self, p: &Pos) -> (i32, i32) {
         let live = p.live();
-        let total = self.k * set_points(live) as i32 + self.t * (8 - p.done as i32);
+        let r = 8 - p.done as u32;
+        let total = self.k * set_points(live) as i32 + self.t * r as i32;
         let trumps = live & self.trumps;
-        if trumps == 0 {
-            return (0, total);
-        }
         let mine = trumps & p.team_cards(self.team);
         let theirs = trumps & !mine;
-        let sure = |safe: CardSet| self.k * set_points(safe) as i32 + self.t * (safe != 0) as i32;
         let trump = self.order.trump_suit();
-        let strongest = |set: CardSet| self.order.strongest(set, trump).expect("a trump contends");
-        if theirs == 0 {
-            (sure(mine), total)
-        } else if mine == 0 {
-            (0, total - sure(theirs))
+        // The trumps of `a` stronger than every trump of `b`.
+        let safe = |a: CardSet, b: CardSet| match self.order.strongest(b, trump) {
+            None => a,
+            Some(top) => a & self.beaten_by[top as usize & 31],
+        };
+        let (mut safe_mine, mut safe_theirs) = (safe(mine, theirs), safe(theirs, mine));
+        if self.in_team(p.leader) {
+            safe_mine |= self.cash(p);
         } else {
-            let safe_mine = mine & self.beaten_by[strongest(theirs) as usize & 31];
-            if safe_mine != 0 {
-                (sure(safe_mine), total)
-            } else {
-                (0, total - sure(theirs & self.beaten_by[strongest(mine) as usize & 31]))
+            safe_theirs |= self.cash(p);
+        }
+        // The most a party can take when the other party's sure cards are `sure`.
+        let most = |sure: CardSet| -> i32 {
+            if sure == 0 {
+                return total;
+            }
+            let n = (0..4).map(|s| (p.hands[s] & sure).count_ones()).max().unwrap_or(0);
+            let w = r - n;
+            let pts: u32 = p.hands.iter().map(|&h| top_points(h & !sure, w)).sum();
+            self.k * pts as i32 + self.t * w as i32
+        };
+        let hi = most(safe_theirs).min(total);
+        let lo = (total - most(safe_mine)).max(0);
+        (lo, hi)
+    }
+
+    /// The plain cards the leader of a trick-boundary position `p` can cash: of each plain
+    /// suit, its cards above every other card of the suit in play, as many as each seat of the
+    /// other party holding a trump holds cards of the suit (so that it must follow and cannot
+    /// ruff); and only while each partner of the leader holds as many cards neither trump nor
+    /// the called Ace (so that it never has to play a trump and take the lead). Led from the
+    /// top of each suit, each wins its trick and keeps the lead.
+    fn cash(&self, p: &Pos) -> CardSet {
+        let me = p.leader as usize;
+        let party = self.in_team(p.leader);
+        let hand = p.hands[me];
+        let others = p.live() & !hand;
+        let mut spare = u32::MAX;
+        for s in 0..4 {
+            if s != me && self.in_team(s as u8) == party {
+                spare = spare.min((p.hands[s] & !self.trumps & !self.ace).count_ones());
             }
         }
+        let mut out = 0;
+        for x in 0..8u8 {
+            let suit = self.order.suit_cards(x) & !self.trumps & DECK;
+            let mut top = hand & suit;
+            if top == 0 {
+                continue;
+            }
+            if let Some(c) = self.order.strongest(others & suit, x) {
+                top &= self.beaten_by[c as usize & 31];
+            }
+            let mut k = top.count_ones();
+            for s in 0..4 {
+                if self.in_team(s as u8) != party && p.hands[s] & self.trumps != 0 {
+                    k = k.min((p.hands[s] & suit).count_ones());
+                }
+            }
+            k = k.min(spare);
+            spare -= k;
+            // The k strongest.
+            for _ in 0..k {
+                let c = self.order.strongest(top, x).expect("k cards left");
+                out |= bit(c);
+                top &= !bit(c);
+            }
+        }
+        out
     }
+}
+
+/// Cards by their points, most valuable first.
+const BY_POINTS: [(CardSet, u32); 5] = [
+    (rank_cards(ACE), 11),
+    (rank_cards(TEN), 10),
+    (rank_cards(KING), 4),
+    (rank_cards(OBER), 3),
+    (rank_cards(UNTER), 2),
+];
+
+/// The card points of the `w` most valuable cards of `set`.
+#[inline]
+fn top_points(set: CardSet, mut w: u32) -> u32 {
+    let mut sum = 0;
+    for (mask, pts) in BY_POINTS {
+        if w == 0 {
+            break;
+        }
+        let n = (set & mask).count_ones().min(w);
+        sum += n * pts;
+        w -= n;
+    }
+    sum
 }
 
 /// A run of interchangeable cards: cards of one effective suit worth the same card points, each
@@ -1043,6 +1130,60 @@ mod tests {
         assert!(
             doubled > 100 && ace_in_hand > 20 && ran_away > 20 && open > 50,
             "{doubled} {ace_in_hand} {ran_away} {open}"
+        );
+    }
+
+    /// Plain minimax over the solver's positions: the tally the player team takes from `p` on.
+    fn minimax_tally(f: &Facts, p: &Pos) -> i32 {
+        if p.done == 8 {
+            return 0;
+        }
+        let values = iter(p.legal(f)).map(|c| {
+            let (child, gain) = p.play(f, c);
+            gain + minimax_tally(f, &child)
+        });
+        if f.in_team(p.actor()) {
+            values.max().unwrap()
+        } else {
+            values.min().unwrap()
+        }
+    }
+
+    /// The static bounds at trick boundaries hold the minimax tally on random endgames of the
+    /// last three and four tricks (every contract, both tally rules), and often beat the sure
+    /// trumps' own points and the whole remaining tally; the leader often has cards to cash.
+    #[test]
+    fn static_bounds_hold_the_minimax_tally() {
+        let mut rng = Pcg64::seed_from_u64(34);
+        let (mut checked, mut beyond_trumps, mut capped, mut exact, mut cashed) = (0, 0, 0, 0, 0);
+        for rules in [Rules::SCHAFKOPFRL, Rules::STANDARD] {
+            for (k, &decl) in DECLARATIONS[..8].iter().enumerate().cycle().take(8 * 150) {
+                let left = 3 + (k % 2) as u8;
+                let Some(g) = random_position(&mut rng, decl, rules, left, 0) else { continue };
+                let f = Facts::of(&g, g.contract().unwrap(), g.declarer().unwrap());
+                let p = Pos::of(&g, &f);
+                let (lo, hi) = f.bounds(&p);
+                let v = minimax_tally(&f, &p);
+                assert!(lo <= v && v <= hi, "{lo} <= {v} <= {hi} in {g:?}");
+                let live = p.live();
+                let total = f.k * set_points(live) as i32 + f.t * left as i32;
+                let mine = live & f.trumps & p.team_cards(f.team);
+                let theirs = live & f.trumps & !mine;
+                let trump = f.order.trump_suit();
+                let above = |a: CardSet, b: CardSet| {
+                    f.order.strongest(b, trump).map_or(a, |t| a & f.beaten_by[t as usize & 31])
+                };
+                let sure = |x: CardSet| f.k * set_points(x) as i32 + f.t * (x != 0) as i32;
+                beyond_trumps += (lo > sure(above(mine, theirs))) as u32;
+                capped += (hi < total - sure(above(theirs, mine))) as u32;
+                exact += (lo == v || hi == v) as u32;
+                cashed += (f.cash(&p) != 0) as u32;
+                checked += 1;
+            }
+        }
+        assert!(
+            checked > 2000 && beyond_trumps > 100 && capped > 100 && exact > 100 && cashed > 300,
+            "{checked} {beyond_trumps} {capped} {exact} {cashed}"
         );
     }
 

@@ -964,25 +964,15 @@ fn actual_card(f: &Facts, held: CardSet, c: Card) -> Card {
 #[cfg(test)]
 mod tests {
     use super::super::super::actions::Action;
-    use super::super::super::cards::{ace, rank_cards, EICHEL, GRAS, HERZ, SCHELLEN};
+    use super::super::super::cards::{ace, rank_cards};
     use super::super::super::contract::Declaration;
     use super::super::super::deal::Deal;
     use super::*;
     use rand::{Rng, SeedableRng};
     use rand_pcg::Pcg64;
 
-    /// Every declaration a game can be played under (pass: the play-out after all passed).
-    const DECLARATIONS: [Declaration; 9] = [
-        Declaration::Sauspiel(SCHELLEN),
-        Declaration::Sauspiel(GRAS),
-        Declaration::Sauspiel(EICHEL),
-        Declaration::Wenz,
-        Declaration::Solo(SCHELLEN),
-        Declaration::Solo(HERZ),
-        Declaration::Solo(GRAS),
-        Declaration::Solo(EICHEL),
-        Declaration::Pass,
-    ];
+    /// The declarations a game is played under (every one but pass).
+    const GAMES: &[Declaration] = Declaration::ALL.split_at(1).1;
 
     /// A random deal declared `decl` by the first seat that may (the others passing), doubled
     /// at random, in the tricks (None if no seat may declare it or all passed under the
@@ -1080,7 +1070,7 @@ mod tests {
         let mut solver = Solver::new();
         let (mut checked, mut doubled, mut ace_in_hand, mut ran_away, mut open) = (0, 0, 0, 0, 0);
         for rules in [Rules::SCHAFKOPFRL, Rules::STANDARD] {
-            for decl in DECLARATIONS {
+            for decl in Declaration::ALL {
                 if decl == Declaration::Pass && !rules.playout_on_pass {
                     // All passed: the deal ends at once (checked in the last test).
                     continue;
@@ -1157,7 +1147,7 @@ mod tests {
         let mut rng = Pcg64::seed_from_u64(34);
         let (mut checked, mut beyond_trumps, mut capped, mut exact, mut cashed) = (0, 0, 0, 0, 0);
         for rules in [Rules::SCHAFKOPFRL, Rules::STANDARD] {
-            for (k, &decl) in DECLARATIONS[..8].iter().enumerate().cycle().take(8 * 150) {
+            for (k, &decl) in GAMES.iter().enumerate().cycle().take(8 * 150) {
                 let left = 3 + (k % 2) as u8;
                 let Some(g) = random_position(&mut rng, decl, rules, left, 0) else { continue };
                 let f = Facts::of(&g, g.contract().unwrap(), g.declarer().unwrap());
@@ -1195,7 +1185,7 @@ mod tests {
         let mut ran_away = 0;
         for k in 0..600 {
             let rules = if k % 2 == 0 { Rules::SCHAFKOPFRL } else { Rules::STANDARD };
-            let Some(mut g) = random_game(&mut rng, DECLARATIONS[k % 8], rules) else { continue };
+            let Some(mut g) = random_game(&mut rng, GAMES[k % 8], rules) else { continue };
             let f = Facts::of(&g, g.contract().unwrap(), g.declarer().unwrap());
             let mut p = Pos::of(&g, &f);
             let mut tally = 0;
@@ -1235,8 +1225,7 @@ mod tests {
         let mut rng = Pcg64::seed_from_u64(13);
         let mut changed = 0;
         for k in 0..400 {
-            let Some(g) = random_position(&mut rng, DECLARATIONS[k % 8], Rules::SCHAFKOPFRL, 1 + (k % 6) as u8, 0)
-            else {
+            let Some(g) = random_position(&mut rng, GAMES[k % 8], Rules::SCHAFKOPFRL, 1 + (k % 6) as u8, 0) else {
                 continue;
             };
             let f = Facts::of(&g, g.contract().unwrap(), g.declarer().unwrap());
@@ -1273,7 +1262,7 @@ mod tests {
         let mut rng = Pcg64::seed_from_u64(8);
         let mut merged = 0;
         for k in 0..400 {
-            let Some(g) = random_position(&mut rng, DECLARATIONS[k % 8], Rules::SCHAFKOPFRL, 6, (k % 4) as u8) else {
+            let Some(g) = random_position(&mut rng, GAMES[k % 8], Rules::SCHAFKOPFRL, 6, (k % 4) as u8) else {
                 continue;
             };
             let f = Facts::of(&g, g.contract().unwrap(), g.declarer().unwrap());

@@ -3,7 +3,7 @@
 //! `cargo run --release -p cfrkit-core --example schafkopf_pimc -- [SPEC] [GAMES] [OPPONENT]`
 //! (defaults `pimc:worlds=40`, 20, `rules`): the agent takes every seat of GAMES deals (seed 0)
 //! and each decision with more than one legal action is timed — median, p90 and mean
-//! milliseconds for declarations, contra/retour, the first card of the game (trick 1) and later
+//! milliseconds (and the total seconds) for declarations, contra/retour, the first card of the game (trick 1) and later
 //! cards; then a match of the agent against OPPONENT on the same number of deals (seed protocol,
 //! threads as the agent's spec says, the match on one thread) gives games per second.
 
@@ -50,11 +50,12 @@ fn main() -> cfrkit_core::Result<()> {
         let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
         let mean = v.iter().sum::<f64>() / v.len() as f64;
         println!(
-            "  {name:14} {:6} decisions: median {:8.3} ms, p90 {:8.3} ms, mean {:8.3} ms",
+            "  {name:14} {:6} decisions: median {:8.3} ms, p90 {:8.3} ms, mean {:8.3} ms, total {:7.2} s",
             v.len(),
             at(0.5),
             at(0.9),
-            mean
+            mean,
+            mean * v.len() as f64 / 1e3
         );
     }
     let b = registry::parse(opponent)?;

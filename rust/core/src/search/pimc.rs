@@ -137,8 +137,9 @@ impl Pimc {
     /// `bounds(solver, world)` gives every option's [`Bounds`] in one world (exact for the
     /// likeliest best); `below(solver, world, option, upper)` tightens one option's bound with a
     /// null-window search: its exact value if below `upper`, else `upper`. The option with the
-    /// highest sum of upper bounds (the first on ties) is the choice once its sum is exact; until
-    /// then its bound is tightened in the worlds where it is not exact.
+    /// highest sum of upper bounds (the first on ties) is the choice once its sum of lower bounds
+    /// beats every other option's sum of upper bounds (as it does once exact); until then its
+    /// bound is tightened in the worlds where it is not exact.
     pub fn choose_by_bounds<D, S>(
         &self,
         sampler: &D,
@@ -155,11 +156,13 @@ impl Pimc {
             let n = per[0].len();
             let upper: Vec<i64> = (0..n).map(|k| per.iter().map(|w| w[k].1).sum()).collect();
             let choice = (0..n).fold(0, |b, k| if upper[k] > upper[b] { k } else { b });
-            let open: Vec<u64> =
-                (0..per.len() as u64).filter(|&i| per[i as usize][choice].0 != per[i as usize][choice].1).collect();
-            if open.is_empty() {
+            // Settled once its lower sum beats every other upper sum (ties to the first).
+            let lower: i64 = per.iter().map(|w| w[choice].0).sum();
+            if (0..n).all(|k| k == choice || (k < choice && lower > upper[k]) || (k > choice && lower >= upper[k])) {
                 return Ok(choice);
             }
+            let open: Vec<u64> =
+                (0..per.len() as u64).filter(|&i| per[i as usize][choice].0 != per[i as usize][choice].1).collect();
             let tightened = self.per_world_of(&open, |i| {
                 let hi = per[i as usize][choice].1;
                 S::with_thread_solver(|s| below(s, &worlds[i as usize], choice, hi))

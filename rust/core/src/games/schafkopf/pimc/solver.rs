@@ -22,7 +22,8 @@
 //!   (one keeping the earlier trick, one always replaced); it stores
 //!   bounds on the tally still to take (independent of the tally already taken, so they serve
 //!   every threshold and every order of the tricks before) and the best card. Entries carry a
-//!   generation that changes with the world;
+//!   generation per world (kept for the last 256 worlds, so a PIMC decision that returns to
+//!   a world finds its entries);
 //! * static bounds at trick boundaries: the trumps in play above every trump of the other party
 //!   win their tricks for their party, and so do the leader's top plain cards it can cash
 //!   before anyone can ruff; so the other party wins at most the tricks left less the most such
@@ -49,6 +50,7 @@ use crate::cards::{iter, Card, CardSet, Suits};
 use crate::error::{Error, Result};
 use crate::search::PerfectInfoSolver;
 use std::cell::RefCell;
+use std::collections::VecDeque;
 
 /// No seat, no card.
 const NONE: u8 = u8::MAX;
@@ -60,6 +62,9 @@ const LEVELS: usize = 6;
 const WIN_LEVEL: usize = 3;
 /// Entries of the transposition table: 2^TT_BITS (24 bytes each), in buckets of two.
 const TT_BITS: u32 = 19;
+/// Worlds whose table entries are kept for a return to them (a PIMC decision comes back to its
+/// worlds when it tightens bounds): generations are never reused before the counter wraps.
+const RECENT_WORLDS: usize = 256;
 /// Most legal cards of a position (a hand holds eight).
 const MAX_MOVES: usize = 8;
 
@@ -565,7 +570,8 @@ type Fingerprint = ([CardSet; 4], Contract, u8, Rules);
 pub struct Solver {
     tt: Vec<Entry>,
     gen: u16,
-    world: Option<Fingerprint>,
+    /// The worlds searched last and their generations, the newest last.
+    recent: VecDeque<(Fingerprint, u16)>,
     nodes: u64,
 }
 
@@ -602,7 +608,7 @@ struct Root {
 impl Solver {
     /// A solver with an empty transposition table.
     pub fn new() -> Solver {
-        Solver { tt: vec![Entry::default(); 1 << TT_BITS], gen: 0, world: None, nodes: 0 }
+        Solver { tt: vec![Entry::default(); 1 << TT_BITS], gen: 0, recent: VecDeque::new(), nodes: 0 }
     }
 
     /// Positions searched since the solver was made.
@@ -615,13 +621,14 @@ impl Solver {
         self.gen = self.gen.wrapping_add(1);
         if self.gen == 0 {
             self.tt.fill(Entry::default());
+            self.recent.clear();
             self.gen = 1;
         }
     }
 
     /// The root of `world` (None when nothing is left to search: the game is over, or it is the
     /// play-out after all passed, which pays nothing); a world outside the tricks is refused.
-    /// Keeps the table's entries when the world is the one searched last.
+    /// Keeps the table's entries when the world is one of the last [`RECENT_WORLDS`] searched.
     fn root(&mut self, world: &Game) -> Result<Option<Root>> {
         match world.phase() {
             Phase::Tricks => {}
@@ -641,9 +648,15 @@ impl Solver {
             return Ok(None);
         }
         let fingerprint = (world.deal().hands, contract, declarer, world.rules());
-        if self.world != Some(fingerprint) || self.gen == 0 {
-            self.next_generation();
-            self.world = Some(fingerprint);
+        match self.recent.iter().rev().find(|(w, _)| *w == fingerprint) {
+            Some(&(_, gen)) => self.gen = gen,
+            None => {
+                self.next_generation();
+                if self.recent.len() == RECENT_WORLDS {
+                    self.recent.pop_front();
+                }
+                self.recent.push_back((fingerprint, self.gen));
+            }
         }
         let f = Facts::of(world, contract, declarer);
         let p = Pos::of(world, &f);
@@ -690,31 +703,58 @@ impl Solver {
         let me = world.player().expect("a game in the tricks has a seat to act") as usize;
         let Some(r) = self.root(world)? else { return Ok(upper.min(0)) };
         let (child, gain) = r.p.play(&r.f, c);
-        let taken = r.taken + gain;
-        let pay = |l: usize| r.f.pay[l][me];
+        Ok(self.payment_below(&r.f, &child, r.taken + gain, me, upper))
+    }
+
+    /// Bounds `(lo, hi)` on [`Self::value`] from one null-window search: whether the player team
+    /// wins. Exact for a finished game and the play-out after all passed.
+    pub fn value_bounds(&mut self, world: &Game, seat: u8) -> Result<(i64, i64)> {
+        let me = seat as usize & 3;
+        let Some(r) = self.root(world)? else {
+            let v = world.returns()[me] as i64;
+            return Ok((v, v));
+        };
+        let (lo, hi) = self.test(&r.f, &r.p, r.taken, WIN_LEVEL, (0, LEVELS - 1));
+        let (a, b) = (r.f.pay[lo][me], r.f.pay[hi][me]);
+        Ok((a.min(b), a.max(b)))
+    }
+
+    /// [`Self::value`] if it is below `upper`, else `upper` (with `upper` an upper bound on it,
+    /// as [`Self::value_bounds`] gives, that is the value): the tightening
+    /// [`crate::search::Pimc::choose_by_bounds`] asks for.
+    pub fn value_below(&mut self, world: &Game, seat: u8, upper: i64) -> Result<i64> {
+        let me = seat as usize & 3;
+        let Some(r) = self.root(world)? else { return Ok((world.returns()[me] as i64).min(upper)) };
+        Ok(self.payment_below(&r.f, &r.p, r.taken, me, upper))
+    }
+
+    /// The payment to seat `me` of `p` (the player team having taken `taken`) if it is below
+    /// `upper`, else `upper`; a search at a level `upper` needs settles the second case.
+    fn payment_below(&mut self, f: &Facts, p: &Pos, taken: i32, me: usize, upper: i64) -> i64 {
+        let pay = |l: usize| f.pay[l][me];
         // The levels whose payment reaches `upper`: the top ones for the player team, the
         // bottom ones for the others.
-        let team = r.f.in_team(me as u8);
+        let team = f.in_team(me as u8);
         let reach = (0..LEVELS).filter(|&l| pay(l) >= upper);
         let level = if team {
-            let Some(lu) = reach.min() else { return Ok(pay(self.level(&r.f, &child, taken, 0, LEVELS - 1))) };
-            let (lo, hi) = self.test(&r.f, &child, taken, lu, (0, LEVELS - 1));
+            let Some(lu) = reach.min() else { return pay(self.level(f, p, taken, 0, LEVELS - 1)) };
+            let (lo, hi) = self.test(f, p, taken, lu, (0, LEVELS - 1));
             if lo >= lu {
-                return Ok(upper);
+                return upper;
             }
-            self.level(&r.f, &child, taken, lo, hi)
+            self.level(f, p, taken, lo, hi)
         } else {
-            let Some(lu) = reach.max() else { return Ok(pay(self.level(&r.f, &child, taken, 0, LEVELS - 1))) };
+            let Some(lu) = reach.max() else { return pay(self.level(f, p, taken, 0, LEVELS - 1)) };
             if lu == LEVELS - 1 {
-                return Ok(upper);
+                return upper;
             }
-            let (lo, hi) = self.test(&r.f, &child, taken, lu + 1, (0, LEVELS - 1));
+            let (lo, hi) = self.test(f, p, taken, lu + 1, (0, LEVELS - 1));
             if hi <= lu {
-                return Ok(upper);
+                return upper;
             }
-            self.level(&r.f, &child, taken, lo, hi)
+            self.level(f, p, taken, lo, hi)
         };
-        Ok(pay(level).min(upper))
+        pay(level).min(upper)
     }
 
     /// Per legal card of the seat to act, in ascending card order, bounds on its payment to
@@ -1093,7 +1133,15 @@ mod tests {
                     }
                     let best = values.iter().map(|v| v.1).max().unwrap();
                     for seat in 0..4 {
-                        assert_eq!(solver.value(&g, seat).unwrap(), exhaustive(&g, seat), "seat {seat} in {g:?}");
+                        let v = exhaustive(&g, seat);
+                        assert_eq!(solver.value(&g, seat).unwrap(), v, "seat {seat} in {g:?}");
+                        let (lo, hi) = solver.value_bounds(&g, seat).unwrap();
+                        assert!(lo <= v && v <= hi, "seat {seat}: {v} in {lo}..={hi}");
+                        assert_eq!(solver.value_below(&g, seat, hi).unwrap(), v);
+                        assert_eq!(solver.value_below(&g, seat, v).unwrap(), v);
+                        if lo < v {
+                            assert_eq!(solver.value_below(&g, seat, v - 1).unwrap(), v - 1);
+                        }
                     }
                     assert_eq!(solver.value(&g, me).unwrap(), best);
                     let bounds = solver.card_bounds(&g).unwrap();

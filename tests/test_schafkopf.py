@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import threading
 
 import cfrkit
@@ -289,6 +290,60 @@ def test_matches_report_progress_and_stop_when_asked():
 
     with pytest.raises(Stop):
         schafkopf.match("rules", "random", games=10**9, threads=1, progress=stop)
+
+
+def test_checkpointed_matches_resume_to_the_figures_of_an_unbroken_one(tmp_path):
+    plain = schafkopf.match("rules", "random", games=1500, seed=3, threads=2)
+    path = tmp_path / "match.json"
+
+    class Stop(Exception):
+        pass
+
+    def stop_in_the_third_part(done, total):
+        assert total == 3000
+        if done > 2 * (64 + 128):
+            raise Stop
+
+    with pytest.raises(Stop):
+        schafkopf.match(
+            "rules", "random", games=1500, seed=3, threads=2, checkpoint=path, progress=stop_in_the_third_part
+        )
+    saved = json.loads(path.read_text())
+    assert (saved["format"], saved["done"], saved["games"]) == ("cfrkit-match-checkpoint", 192, 384)
+    seen = []
+    resumed = schafkopf.match(
+        "rules", "random", games=1500, seed=3, threads=1, checkpoint=path, progress=lambda d, t: seen.append(d)
+    )
+    assert seen[0] > 384 and seen[-1] == 3000
+    assert (resumed.deals, resumed.games) == (plain.deals, plain.games)
+    assert resumed.a_cents_per_game == pytest.approx(plain.a_cents_per_game, abs=1e-9)
+    assert resumed.ci95 == pytest.approx(plain.ci95, abs=1e-9)
+    assert resumed.b_ci95 == pytest.approx(plain.b_ci95, abs=1e-9)
+    # A finished match is read back as it is, or extended.
+    again = schafkopf.match("rules", "random", games=1500, seed=3, checkpoint=path)
+    assert again.a_cents_per_game == resumed.a_cents_per_game
+    longer = schafkopf.match("rules", "random", games=2000, seed=3, checkpoint=path)
+    assert longer.a_cents_per_game == pytest.approx(
+        schafkopf.match("rules", "random", games=2000, seed=3).a_cents_per_game
+    )
+    # Another match's file, fewer deals than done, a directory, and files of the wrong kind are refused.
+    with pytest.raises(cfrkit.InvalidArgumentError, match="seed=3, not 4"):
+        schafkopf.match("rules", "random", games=2000, seed=4, checkpoint=path)
+    with pytest.raises(cfrkit.InvalidArgumentError, match="b='random', not 'random-coward'"):
+        schafkopf.match("rules", "random-coward", games=2000, seed=3, checkpoint=path)
+    with pytest.raises(cfrkit.InvalidArgumentError, match="2000 deals done"):
+        schafkopf.match("rules", "random", games=10, seed=3, checkpoint=path)
+    with pytest.raises(cfrkit.InvalidArgumentError, match="is a directory"):
+        schafkopf.match("rules", "random", games=10, checkpoint=tmp_path)
+    for text in [
+        "not json",
+        "[1, 2]",
+        '{"format": "cfrkit-match-checkpoint", "version": 9}',
+        path.read_text().replace('"done": 2000', '"done": -1'),
+    ]:
+        path.write_text(text)
+        with pytest.raises(cfrkit.InvalidArgumentError, match="not a readable cfrkit match checkpoint"):
+            schafkopf.match("rules", "random", games=2000, seed=3, checkpoint=path)
 
 
 def test_pimc_agents_by_spec():

@@ -33,6 +33,17 @@ def test_match_json_last_line():
     assert "cents per game" in r.stdout
 
 
+def test_match_checkpoint_resumes(tmp_path):
+    path = tmp_path / "m.json"
+    first = cli("match", "--a", "rules", "--b", "random", "--games", "300", "--checkpoint", str(path), "--json")
+    more = cli("match", "--a", "rules", "--b", "random", "--games", "500", "--checkpoint", str(path), "--json")
+    assert first.returncode == 0 and more.returncode == 0, first.stderr + more.stderr
+    record = json.loads(more.stdout.strip().splitlines()[-1])
+    direct = schafkopf.match("rules", "random", games=500)
+    assert record["games"] == 1000 and record["a_cents_per_game"] == pytest.approx(direct.a_cents_per_game)
+    assert json.loads(path.read_text())["done"] == 500
+
+
 def test_tournament_json_and_threads():
     args = ("tournament", "--agents", "rules", "random", "random-coward", "--games", "300", "--seed", "4", "--json")
     one = cli(*args, "--threads", "1")
@@ -64,6 +75,9 @@ def test_tournament_json_and_threads():
         (("match", "--a", "rules", "--b", "random", "--protocol", "swiss"), "schafkopfrl or rotation"),
         (("match", "--a", "rules", "--b", "random", "--rules", "bavarian"), "schafkopfrl or standard"),
         (("tournament", "--agents", "rules", "--games", "5"), "two or more"),
+        (("match", "--a", "rules", "--b", "random", "--checkpoint", "/"), "is a directory"),
+        (("match", "--a", "rules", "--b", "random", "--checkpoint", "/nonexistent/dir/m.json"), "cannot be written"),
+        (("match", "--a", "rules", "--b", "random", "--checkpoint", sys.executable), "not a readable cfrkit match"),
         (("play", "--bots", "nobody"), "nobody"),
         (("play", "--seat", "4"), "seat"),
         (("dance",), "invalid choice"),

@@ -312,6 +312,7 @@ def schafkopf_match(
     seed: int = 0,
     threads: int = 0,
     progress: Optional[Callable[[int, int], object]] = None,
+    first_deal: int = 0,
 ) -> dict[str, Any]: ...
 def schafkopf_tournament(
     agents: list[SchafkopfAgent],

@@ -1,8 +1,9 @@
 """``cfrkit schafkopf ...``: matches, tournaments, and a game in the terminal.
 
 * ``match --a A --b B --games N [--protocol schafkopfrl|rotation] [--rules schafkopfrl|standard]
-  [--seed S] [--threads T] [--json]`` — A against B on N deals, each in every seating of the
-  protocol; A's cents per game with its 95% confidence interval.
+  [--seed S] [--threads T] [--json] [--checkpoint FILE]`` — A against B on N deals, each in every
+  seating of the protocol; A's cents per game with its 95% confidence interval. With
+  ``--checkpoint`` the figures are saved after every part and a stopped match resumes.
 * ``tournament --agents A B C ... --games N [same options]`` — every pair, and the cross table.
   With ``--json`` the last line of stdout is one JSON object whose ``pairs`` hold, per pair,
   ``a``, ``b``, ``games``, ``deals``, ``a_cents_per_game``, ``ci95``, ``b_cents_per_game``.
@@ -55,6 +56,11 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--a", required=True, help=f"agent A: {SCHAFKOPF_AGENT_SPECS}")
     m.add_argument("--b", required=True, help="agent B")
     _common(m)
+    m.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="save the figures to FILE after every part of the match, and resume from it when it exists",
+    )
     t = sub.add_parser("tournament", help="every pair of agents, and the cross table")
     t.add_argument("--agents", nargs="+", required=True, help=f"two or more agents: {SCHAFKOPF_AGENT_SPECS}")
     _common(t)
@@ -82,7 +88,17 @@ def _pair_record(r) -> dict:
 def _match(a: argparse.Namespace) -> int:
     from .matches import match
 
-    r = match(a.a, a.b, a.games, protocol=a.protocol, rules=a.rules, seed=a.seed, threads=a.threads, progress=True)
+    r = match(
+        a.a,
+        a.b,
+        a.games,
+        protocol=a.protocol,
+        rules=a.rules,
+        seed=a.seed,
+        threads=a.threads,
+        progress=True,
+        checkpoint=a.checkpoint,
+    )
     print(r)
     print(f"{r.seconds:.3f} s, {r.speed} on {r.threads} thread(s)")
     if a.json:

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 import time
 from typing import Callable, Sequence, Union
 
 from .._cfrkit import schafkopf_match, schafkopf_play_game, schafkopf_tournament
+from .._checkpoint import MatchCheckpoint
 from .._results import GamesResult
 from ..errors import InvalidArgumentError
 from .agents import AgentLike, agent
@@ -104,19 +106,69 @@ def match(
     seed: int = 0,
     threads: int = 0,
     progress: ProgressLike = False,
+    checkpoint: str | os.PathLike | None = None,
 ) -> MatchResult:
     """Plays ``games`` deals of ``a`` against ``b``, each in every seating of ``protocol``.
 
     ``threads=0`` uses ``CFRKIT_NUM_THREADS`` or all cores; the result does not depend on it.
     ``progress=True`` shows a progress bar; a callable gets ``(games done, games in all)``
     between chunks of games. Ctrl-C stops the match (``KeyboardInterrupt``).
+
+    With ``checkpoint`` (a file path) the match is played in parts and the figures so far are
+    saved after each; called again with the same arguments it resumes from the file, and ends
+    with the figures of an unbroken match (up to rounding). ``seconds`` then counts every run.
     """
     _check_common(games, seed, threads)
     aa, bb = agent(a), agent(b)
     started = time.perf_counter()
     with _progress(progress, f"{aa.name} vs {bb.name}") as report:
+        if checkpoint is not None:
+            return _match_in_parts(aa, bb, games, protocol, rules, seed, threads, report, checkpoint)
         d = schafkopf_match(aa, bb, games, protocol=protocol, rules=rules, seed=seed, threads=threads, progress=report)
     return _result(d, protocol, rules, seed, time.perf_counter() - started, d["threads"])
+
+
+# A checkpointed match's first part, in deals; parts double while they take under PART_SECONDS.
+FIRST_PART = 64
+PART_SECONDS = 30.0
+
+
+def _match_in_parts(aa, bb, games, protocol, rules, seed, threads, report, path) -> MatchResult:
+    settings = {"game": "schafkopf", "a": aa.name, "b": bb.name, "protocol": protocol, "rules": rules, "seed": seed}
+    cp = MatchCheckpoint.open(path, settings, games)
+    part = FIRST_PART
+    while cp.done < games:
+        n = min(part, games - cp.done)
+        done = cp.done
+
+        def shifted(d: int, t: int, n: int = n, done: int = done) -> object:
+            per_deal = t // n  # games per deal: the protocol's seatings
+            return report(done * per_deal + d, games * per_deal) if report else None
+
+        began = time.perf_counter()
+        d = schafkopf_match(
+            aa, bb, n, protocol=protocol, rules=rules, seed=seed, threads=threads, progress=shifted, first_deal=done
+        )
+        elapsed = time.perf_counter() - began
+        cp.add(d, elapsed)
+        cp.save()
+        if elapsed < PART_SECONDS:
+            part *= 2
+    return MatchResult(
+        a=aa.name,
+        b=bb.name,
+        deals=cp.done,
+        games=cp.games,
+        a_cents_per_game=cp.a.mean,
+        ci95=cp.a.ci95,
+        b_cents_per_game=cp.b.mean,
+        b_ci95=cp.b.ci95,
+        protocol=protocol,
+        rules=rules,
+        seed=seed,
+        threads=cp.threads,
+        seconds=cp.seconds,
+    )
 
 
 @dataclasses.dataclass

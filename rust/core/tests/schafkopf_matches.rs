@@ -50,4 +50,16 @@ fn matches_replay_the_same_deals_and_a_different_seed_differs() {
     assert_eq!(parse_protocol("rotation").unwrap(), Protocol::Rotation);
     assert!(parse_protocol("halves").is_err());
     assert!(run_match(rules.as_ref(), random.as_ref(), 0, &s, &mut quiet).is_err());
+    // A match in parts: deals 0..100 and 100..300 are the deals of the whole match.
+    let head = run_match(rules.as_ref(), random.as_ref(), 100, &s, &mut quiet).unwrap();
+    let tail = run_match(rules.as_ref(), random.as_ref(), 200, &MatchSettings { first_deal: 100, ..s }, &mut quiet);
+    let tail = tail.unwrap();
+    assert_eq!((tail.deals, tail.games), (200, 400));
+    assert!(((head.a.mean * 100.0 + tail.a.mean * 200.0) / 300.0 - a.a.mean).abs() < 1e-9);
+    assert_ne!(head.a.mean, tail.a.mean);
+    let far = MatchSettings { first_deal: u64::MAX, ..s };
+    assert!(run_match(rules.as_ref(), random.as_ref(), 10, &far, &mut quiet)
+        .unwrap_err()
+        .to_string()
+        .contains("first_deal"));
 }

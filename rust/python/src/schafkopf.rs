@@ -622,12 +622,13 @@ fn between_chunks<'a>(
     }
 }
 
-fn settings(protocol: &str, rules: &str, seed: u64, threads: usize) -> PyResult<MatchSettings> {
+fn settings(protocol: &str, rules: &str, seed: u64, threads: usize, first_deal: u64) -> PyResult<MatchSettings> {
     Ok(MatchSettings {
         rules: Rules::parse(rules).py()?,
         protocol: parse_protocol(protocol).py()?,
         seed,
         threads: cfrkit_core::threads::resolve(threads).py()?,
+        first_deal,
     })
 }
 
@@ -641,13 +642,16 @@ fn pair_dict<'py>(py: Python<'py>, a: &str, b: &str, r: &PairResult) -> PyResult
     d.set_item("ci95", r.a.ci95)?;
     d.set_item("b_cents_per_game", r.b.mean)?;
     d.set_item("b_ci95", r.b.ci95)?;
+    d.set_item("a_sd", r.a.sd)?;
+    d.set_item("b_sd", r.b.sd)?;
     Ok(d)
 }
 
-/// Plays `games` deals of `a` against `b` (each in every seating of `protocol`); returns the
-/// match's figures (see `cfrkit.schafkopf.match`).
+/// Plays `games` deals of `a` against `b` (each in every seating of `protocol`), deals
+/// `first_deal..first_deal + games` of `seed`; returns the match's figures (see
+/// `cfrkit.schafkopf.match`).
 #[pyfunction]
-#[pyo3(signature = (a, b, games, protocol = "schafkopfrl", rules = "schafkopfrl", seed = 0, threads = 0, progress = None))]
+#[pyo3(signature = (a, b, games, protocol = "schafkopfrl", rules = "schafkopfrl", seed = 0, threads = 0, progress = None, first_deal = 0))]
 #[allow(clippy::too_many_arguments)]
 fn schafkopf_match<'py>(
     py: Python<'py>,
@@ -659,8 +663,9 @@ fn schafkopf_match<'py>(
     seed: u64,
     threads: usize,
     progress: Option<Py<PyAny>>,
+    first_deal: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let s = settings(protocol, rules, seed, threads)?;
+    let s = settings(protocol, rules, seed, threads, first_deal)?;
     let (ai, bi) = (a.inner.clone(), b.inner.clone());
     let agents = [a, b];
     let mut stopped = None;
@@ -691,7 +696,7 @@ fn schafkopf_tournament<'py>(
     threads: usize,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let s = settings(protocol, rules, seed, threads)?;
+    let s = settings(protocol, rules, seed, threads, 0)?;
     let inner: Vec<Arc<dyn Agent>> = agents.iter().map(|a| a.inner.clone()).collect();
     let refs: Vec<&SchafkopfAgent> = agents.iter().map(|a| &**a).collect();
     let mut stopped = None;

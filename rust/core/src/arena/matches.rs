@@ -21,12 +21,15 @@ pub fn quiet(_done: u64, _total: u64) -> Result<()> {
 
 /// Wall time a chunk aims at: short enough for Ctrl-C and progress to answer promptly, long
 /// enough that the pause between chunks costs nothing measurable.
-const CHUNK_SECONDS: f64 = 0.25;
+const CHUNK_SECONDS: f64 = 1.0;
+/// Indices per thread of the first chunk: threads wait for the slowest index at the end of
+/// every chunk, so slow indices of uneven length (PIMC games) need several per thread.
+const FIRST_CHUNK_PER_THREAD: u64 = 4;
 
 /// `f(i)` for every index of `indices`, on `threads` threads (0 = `CFRKIT_NUM_THREADS` or all
 /// cores), in index order: the results do not depend on the number of threads (nor on the
-/// chunks) as long as `f` depends only on `i`. The indices run in chunks that grow while they
-/// take under a quarter of a second; after each, `progress(indices done · per_index, all ·
+/// chunks) as long as `f` depends only on `i`. The indices run in chunks, four per thread at
+/// first, that grow while they take under a second; after each, `progress(indices done · per_index, all ·
 /// per_index)` is called. The first error (by index) is returned.
 pub fn play_indexed<T: Send>(
     indices: Range<u64>,
@@ -39,7 +42,7 @@ pub fn play_indexed<T: Send>(
     let pool = if n > 1 { Some(threads::pool(n)?) } else { None };
     let total = indices.end.saturating_sub(indices.start);
     let mut out = Vec::with_capacity(total.min(1 << 20) as usize);
-    let (mut start, mut chunk) = (indices.start, n as u64);
+    let (mut start, mut chunk) = (indices.start, FIRST_CHUNK_PER_THREAD * n as u64);
     while start < indices.end {
         let end = start.saturating_add(chunk).min(indices.end);
         let began = Instant::now();

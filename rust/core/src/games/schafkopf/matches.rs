@@ -68,11 +68,14 @@ pub struct MatchSettings {
     pub seed: u64,
     /// Threads (0 = `CFRKIT_NUM_THREADS` or all cores); results do not depend on it.
     pub threads: usize,
+    /// Index of the first deal: a match of `n` deals plays deals `first_deal..first_deal + n`
+    /// (so a long match can be played, and resumed, in parts).
+    pub first_deal: u64,
 }
 
 impl Default for MatchSettings {
     fn default() -> Self {
-        MatchSettings { rules: Rules::SCHAFKOPFRL, protocol: Protocol::Halves, seed: 0, threads: 0 }
+        MatchSettings { rules: Rules::SCHAFKOPFRL, protocol: Protocol::Halves, seed: 0, threads: 0, first_deal: 0 }
     }
 }
 
@@ -85,7 +88,7 @@ fn play_seating(a: &dyn Agent, b: &dyn Agent, d: u64, seating: &[u8], s: &MatchS
     Ok(game.returns().iter().map(|&x| x as i64).collect())
 }
 
-/// Plays `deals` deals (indices `0..deals`) of `a` against `b`; each deal is played in every
+/// Plays `deals` deals (indices from [`MatchSettings::first_deal`] on) of `a` against `b`; each deal is played in every
 /// seating of the protocol. A's and B's results are cents per seat and game. `progress` hears of
 /// the games played and may stop the match ([`arena::Progress`]; [`arena::quiet`] for none).
 pub fn run_match(
@@ -95,25 +98,24 @@ pub fn run_match(
     settings: &MatchSettings,
     progress: Progress,
 ) -> Result<PairResult> {
-    check_deals(deals)?;
-    arena::play_pair(settings.protocol, 4, 0..deals, settings.threads, progress, |d, seating| {
+    arena::play_pair(settings.protocol, 4, deal_range(deals, settings)?, settings.threads, progress, |d, seating| {
         play_seating(a, b, d, seating, settings)
     })
 }
 
-/// Every pair of `agents` plays [`run_match`] on the same deals.
+/// Every pair of `agents` plays [`run_match`] on the same deals (from [`MatchSettings::first_deal`] on).
 pub fn run_tournament(
     agents: &[Arc<dyn Agent>],
     deals: u64,
     settings: &MatchSettings,
     progress: Progress,
 ) -> Result<CrossTable> {
-    check_deals(deals)?;
+    let range = deal_range(deals, settings)?;
     if agents.len() < 2 {
         return Err(Error::invalid("agents", agents.len(), "two or more agents"));
     }
     let names = agents.iter().map(|a| a.name()).collect();
-    arena::tournament(names, settings.protocol, 4, 0..deals, settings.threads, progress, |i, j, d, seating| {
+    arena::tournament(names, settings.protocol, 4, range, settings.threads, progress, |i, j, d, seating| {
         play_seating(agents[i].as_ref(), agents[j].as_ref(), d, seating, settings)
     })
 }
@@ -121,9 +123,13 @@ pub fn run_tournament(
 /// Largest number of deals of a match.
 pub const MAX_DEALS: u64 = 1 << 40;
 
-fn check_deals(deals: u64) -> Result<()> {
+/// The deal indices of a match of `deals` deals.
+fn deal_range(deals: u64, settings: &MatchSettings) -> Result<std::ops::Range<u64>> {
     if deals == 0 || deals > MAX_DEALS {
         return Err(Error::invalid("games", deals, format!("a number of deals from 1 to {MAX_DEALS}")));
     }
-    Ok(())
+    if settings.first_deal > MAX_DEALS {
+        return Err(Error::invalid("first_deal", settings.first_deal, format!("a deal index from 0 to {MAX_DEALS}")));
+    }
+    Ok(settings.first_deal..settings.first_deal + deals)
 }

@@ -1,0 +1,159 @@
+"""Checkpoints of long matches: a match is played in parts of consecutive deals, and after each
+part the merged figures are saved (JSON, written atomically, checked when read), so a match
+stopped by Ctrl-C or a crash resumes where it stopped and ends with the figures of an unbroken
+run (equal up to rounding).
+
+The file holds the match's settings, the deals done, and per agent the running count, mean and
+sum of squared deviations of its per-deal results (merged part by part with Chan et al.'s
+formula). Resuming asks for the same settings; the number of deals may grow (a finished match
+can be extended), not shrink below the deals done.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import os
+from pathlib import Path
+from typing import Any
+
+from .errors import InvalidArgumentError
+
+FORMAT = "cfrkit-match-checkpoint"
+VERSION = 1
+
+
+@dataclasses.dataclass
+class Running:
+    """Count, mean and sum of squared deviations of some observations, mergeable."""
+
+    n: int = 0
+    mean: float = 0.0
+    m2: float = 0.0
+
+    def merge(self, n: int, mean: float, sd: float) -> None:
+        """Adds ``n`` observations with mean ``mean`` and sample deviation ``sd``."""
+        if n == 0:
+            return
+        total = self.n + n
+        delta = mean - self.mean
+        self.m2 += sd * sd * (n - 1) + delta * delta * self.n * n / total
+        self.mean += delta * n / total
+        self.n = total
+
+    @property
+    def ci95(self) -> float:
+        """Half-width of the mean's 95% interval (normal approximation), as the native matches
+        give it; infinite for fewer than two observations."""
+        if self.n < 2:
+            return math.inf
+        return 1.96 * math.sqrt(self.m2 / (self.n - 1)) / math.sqrt(self.n)
+
+
+@dataclasses.dataclass
+class MatchCheckpoint:
+    """A match's progress: ``done`` of its deals played, ``games`` games, per agent the running
+    figures, the seconds spent so far and the threads of the last part."""
+
+    path: Path
+    settings: dict
+    done: int = 0
+    games: int = 0
+    a: Running = dataclasses.field(default_factory=Running)
+    b: Running = dataclasses.field(default_factory=Running)
+    seconds: float = 0.0
+    threads: int = 0
+
+    @classmethod
+    def open(cls, path: str | os.PathLike, settings: dict, deals: int) -> MatchCheckpoint:
+        """The checkpoint at ``path`` of a match with ``settings`` (a JSON-able dict) and
+        ``deals`` deals: read and checked when the file exists, else a new one (written at
+        once, so a path that cannot be written is refused before any game is played)."""
+        p = Path(path)
+        if p.is_dir():
+            raise InvalidArgumentError(f"invalid value for checkpoint: {str(p)!r} is a directory (a file path)")
+        if not p.exists():
+            cp = cls(p, settings)
+            cp.save()
+            return cp
+        cp = cls._read(p)
+        for key in sorted(set(settings) | set(cp.settings)):
+            if settings.get(key) != cp.settings.get(key):
+                raise InvalidArgumentError(
+                    f"invalid value for checkpoint: {str(p)!r} holds a match with {key}={cp.settings.get(key)!r}, "
+                    f"not {settings.get(key)!r} (use the same settings, or another file)"
+                )
+        if deals < cp.done:
+            raise InvalidArgumentError(
+                f"invalid value for games: {deals} (the checkpoint {str(p)!r} has {cp.done} deals done; "
+                f"at least that many)"
+            )
+        return cp
+
+    @classmethod
+    def _read(cls, p: Path) -> MatchCheckpoint:
+        def bad(why: str) -> InvalidArgumentError:
+            return InvalidArgumentError(
+                f"invalid value for checkpoint: {str(p)!r} is not a readable cfrkit match checkpoint ({why})"
+            )
+
+        try:
+            d = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as e:
+            raise bad(type(e).__name__) from None
+        if not isinstance(d, dict) or d.get("format") != FORMAT:
+            raise bad(f"no {FORMAT!r} format tag")
+        if d.get("version") != VERSION:
+            raise bad(f"version {d.get('version')!r}, this cfrkit reads version {VERSION}")
+        try:
+            done, games, seconds, threads = d["done"], d["games"], d["seconds"], d["threads"]
+            sides = [Running(*d[k]) for k in ("a", "b")]
+            settings = d["settings"]
+        except (KeyError, TypeError) as e:
+            raise bad(f"missing or malformed {e}") from None
+        counts = [done, games, threads] + [s.n for s in sides]
+        if not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in counts):
+            raise bad("counts that are not non-negative integers")
+        if not isinstance(settings, dict) or any(s.n != done for s in sides) or games < done:
+            raise bad("inconsistent counts")
+        floats = [seconds] + [x for s in sides for x in (s.mean, s.m2)]
+        if not all(isinstance(x, (int, float)) and math.isfinite(x) for x in floats) or any(s.m2 < 0 for s in sides):
+            raise bad("figures that are not finite numbers")
+        return cls(p, settings, done, games, sides[0], sides[1], float(seconds), threads)
+
+    def add(self, part: dict[str, Any], seconds: float) -> None:
+        """Merges the figures of a part (a native match's dict: ``deals``, ``games``,
+        ``a_cents_per_game``, ``a_sd``, ``b_cents_per_game``, ``b_sd``, ``threads``) played in
+        ``seconds``."""
+        self.a.merge(part["deals"], part["a_cents_per_game"], part["a_sd"])
+        self.b.merge(part["deals"], part["b_cents_per_game"], part["b_sd"])
+        self.done += part["deals"]
+        self.games += part["games"]
+        self.seconds += seconds
+        self.threads = part["threads"]
+
+    def save(self) -> None:
+        """Writes the checkpoint atomically: a temporary file beside it, then renamed over it."""
+        record = {
+            "format": FORMAT,
+            "version": VERSION,
+            "settings": self.settings,
+            "done": self.done,
+            "games": self.games,
+            "a": [self.a.n, self.a.mean, self.a.m2],
+            "b": [self.b.n, self.b.mean, self.b.m2],
+            "seconds": self.seconds,
+            "threads": self.threads,
+        }
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        try:
+            with open(tmp, "w", encoding="utf-8") as f:
+                json.dump(record, f, sort_keys=True)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+        except OSError as e:
+            raise InvalidArgumentError(
+                f"invalid value for checkpoint: {str(self.path)!r} cannot be written ({e.strerror or e})"
+            ) from None

@@ -115,46 +115,36 @@ fn legal_actions(view: &View) -> Result<Vec<Action>> {
 /// The payment to `seat` of each of its `options` in `world` (a declaration, contra or retour
 /// decision): the option played, later seats passing, the resulting game solved.
 fn option_values(solver: &mut Solver, world: &Game, seat: u8, options: &[Action]) -> Result<Vec<i64>> {
-    let mut solved: Vec<(Game, i64)> = Vec::with_capacity(options.len());
-    let mut values = Vec::with_capacity(options.len());
-    for &option in options {
-        let game = after(world, seat, option)?;
-        let known = solved.iter().find(|(g, _)| same_game(g, &game)).map(|&(_, v)| v);
-        let value = match known {
-            Some(v) => v,
-            None => {
-                let v = if game.finished() || game.all_passed() {
-                    i64::from(game.returns()[seat as usize])
-                } else {
-                    solver.value(&game, seat)?
-                };
-                solved.push((game, v));
-                v
-            }
-        };
-        values.push(value);
-    }
-    Ok(values)
+    per_option(world, seat, options, |game| solver.value(game, seat))
 }
 
 /// Bounds on the payment to `seat` of each of its `options` in `world`, as
-/// [`Solver::value_bounds`] gives them; options that lead to the same game are bounded once.
+/// [`Solver::value_bounds`] gives them.
 fn option_bounds(solver: &mut Solver, world: &Game, seat: u8, options: &[Action]) -> Result<Vec<(i64, i64)>> {
-    let mut solved: Vec<(Game, (i64, i64))> = Vec::with_capacity(options.len());
-    let mut bounds = Vec::with_capacity(options.len());
-    for &option in options {
-        let game = after(world, seat, option)?;
-        let b = match solved.iter().find(|(g, _)| same_game(g, &game)) {
-            Some(&(_, b)) => b,
-            None => {
-                let b = solver.value_bounds(&game, seat)?;
-                solved.push((game, b));
-                b
+    per_option(world, seat, options, |game| solver.value_bounds(game, seat))
+}
+
+/// `solve` of the game each of `seat`'s `options` leads to in `world` (see [`after`]); options
+/// that lead to the same game are solved once.
+fn per_option<T: Copy>(
+    world: &Game,
+    seat: u8,
+    options: &[Action],
+    mut solve: impl FnMut(&Game) -> Result<T>,
+) -> Result<Vec<T>> {
+    let mut solved: Vec<(Game, T)> = Vec::with_capacity(options.len());
+    options
+        .iter()
+        .map(|&option| {
+            let game = after(world, seat, option)?;
+            if let Some(&(_, v)) = solved.iter().find(|(g, _)| same_game(g, &game)) {
+                return Ok(v);
             }
-        };
-        bounds.push(b);
-    }
-    Ok(bounds)
+            let v = solve(&game)?;
+            solved.push((game, v));
+            Ok(v)
+        })
+        .collect()
 }
 
 /// `world` after `seat` plays `option` and every later decision before the first card is

@@ -564,5 +564,4 @@ def setback_match(
     pairs: int,
     seed: Optional[int] = None,
     threads: Optional[int] = None,
-    chunk: int = 1000,
 ) -> Any: ...

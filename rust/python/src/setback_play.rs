@@ -9,7 +9,7 @@ use cfrkit_core::games::setback::cards::{self, card_name, parse_card, Card};
 use cfrkit_core::games::setback::keys::key_string;
 use cfrkit_core::games::setback::play::agent::{self, Agent, Move};
 use cfrkit_core::games::setback::play::game::Game;
-use cfrkit_core::games::setback::play::matches::run_match_in_chunks;
+use cfrkit_core::games::setback::play::matches::run_match_with_progress;
 use cfrkit_core::games::setback::play::view::View;
 use cfrkit_core::games::setback::registry;
 use cfrkit_core::streams::stream;
@@ -304,9 +304,9 @@ impl SetbackGame {
 }
 
 /// Plays `pairs` duplicate pairs of `a` (West+East) against `b` with the GIL released, checking
-/// for Ctrl-C (and a callable agent's exception) every `chunk` pairs; returns the summary.
+/// for Ctrl-C (and a callable agent's exception) between chunks of pairs; returns the summary.
 #[pyfunction]
-#[pyo3(signature = (a, b, pairs, seed = None, threads = None, chunk = 1000))]
+#[pyo3(signature = (a, b, pairs, seed = None, threads = None))]
 fn setback_match<'py>(
     py: Python<'py>,
     a: &SetbackAgent,
@@ -314,7 +314,6 @@ fn setback_match<'py>(
     pairs: &Bound<'py, PyAny>,
     seed: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
-    chunk: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let pairs = u64_arg(pairs, "pairs")?;
     let seed = seed.map(|s| u64_arg(s, "seed")).transpose()?.unwrap_or(0);
@@ -323,7 +322,7 @@ fn setback_match<'py>(
     // What stopped the match between chunks: Ctrl-C, or a callable agent's exception.
     let mut stopped: Option<PyErr> = None;
     let res = py.allow_threads(|| {
-        run_match_in_chunks(ai.as_ref(), bi.as_ref(), pairs, seed, threads, chunk, &mut |_| {
+        run_match_with_progress(ai.as_ref(), bi.as_ref(), pairs, seed, threads, &mut |_, _| {
             Python::with_gil(|py| {
                 let err = a.take_error().or_else(|| b.take_error()).map(Err).unwrap_or_else(|| py.check_signals());
                 err.map_err(|e| {

@@ -6,10 +6,9 @@
 
 use super::agent::Agent;
 use super::game::Game;
+use crate::arena::{play_indexed, quiet, Progress};
 use crate::error::{Error, Result};
 use crate::streams::stream;
-use crate::threads;
-use rayon::prelude::*;
 
 const CHOICES: u64 = 0x0061_6765_6e74; // "agent"
 
@@ -52,29 +51,6 @@ pub fn play_pair(a: &dyn Agent, b: &dyn Agent, seed: u64, pair: u64) -> Result<P
         }
     }
     Ok(o)
-}
-
-/// Outcomes of pairs `pairs` (a range of pair indexes), in order, on `threads` threads.
-pub fn play_pairs(
-    a: &dyn Agent,
-    b: &dyn Agent,
-    seed: u64,
-    pairs: std::ops::Range<u64>,
-    threads: usize,
-) -> Result<Vec<PairOutcome>> {
-    let pool = threads::pool(threads)?;
-    pairs_on(&pool, a, b, seed, pairs)
-}
-
-/// Outcomes of pairs `pairs`, in order, on `pool`.
-fn pairs_on(
-    pool: &rayon::ThreadPool,
-    a: &dyn Agent,
-    b: &dyn Agent,
-    seed: u64,
-    pairs: std::ops::Range<u64>,
-) -> Result<Vec<PairOutcome>> {
-    pool.install(|| pairs.into_par_iter().map(|i| play_pair(a, b, seed, i)).collect())
 }
 
 /// A match summary.
@@ -152,35 +128,25 @@ pub fn summarize(outcomes: &[PairOutcome]) -> Summary {
 
 /// Plays `pairs` duplicate pairs of A against B and summarises them.
 pub fn run_match(a: &dyn Agent, b: &dyn Agent, pairs: u64, seed: u64, threads: usize) -> Result<Summary> {
-    run_match_in_chunks(a, b, pairs, seed, threads, pairs.max(1), &mut |_| Ok(()))
+    run_match_with_progress(a, b, pairs, seed, threads, &mut quiet)
 }
 
-/// Plays `pairs` (at least one) duplicate pairs of A against B on `threads` threads, `chunk`
-/// pairs at a time, calling `between(pairs done)` after each chunk — where a caller checks for
-/// Ctrl-C or reports progress; an error from it stops the match and is returned. The summary
-/// is the same for any chunk size and thread count.
-pub fn run_match_in_chunks(
+/// Plays `pairs` (at least one) duplicate pairs of A against B on `threads` threads, in the
+/// chunks of [`play_indexed`]: `progress(games done, games)` is called after each (two games
+/// per pair) — where a caller checks for Ctrl-C or reports progress; an error from it stops
+/// the match and is returned. The summary is the same for any thread count.
+pub fn run_match_with_progress(
     a: &dyn Agent,
     b: &dyn Agent,
     pairs: u64,
     seed: u64,
     threads: usize,
-    chunk: u64,
-    between: &mut dyn FnMut(u64) -> Result<()>,
+    progress: Progress,
 ) -> Result<Summary> {
     if pairs == 0 {
         return Err(Error::invalid("pairs", pairs, "a positive number of duplicate pairs"));
     }
-    let pool = threads::pool(threads)?;
-    let chunk = chunk.max(1);
-    let mut outcomes: Vec<PairOutcome> = Vec::with_capacity(pairs.min(chunk) as usize);
-    let mut start = 0;
-    while start < pairs {
-        let end = start.saturating_add(chunk).min(pairs);
-        outcomes.extend(pairs_on(&pool, a, b, seed, start..end)?);
-        between(end)?;
-        start = end;
-    }
+    let outcomes = play_indexed(0..pairs, threads, 2, progress, |i| play_pair(a, b, seed, i))?;
     Ok(summarize(&outcomes))
 }
 
@@ -191,22 +157,23 @@ mod tests {
     use crate::games::setback::play::rules_agent::RulesAgent;
 
     #[test]
-    fn chunks_do_not_change_the_summary() {
-        let whole = run_match(&RulesAgent, &RandomAgent, 7, 2, 2).unwrap();
+    fn progress_and_threads_do_not_change_the_summary() {
+        let whole = run_match(&RulesAgent, &RandomAgent, 40, 2, 2).unwrap();
         let mut seen = Vec::new();
-        let chunked = run_match_in_chunks(&RulesAgent, &RandomAgent, 7, 2, 1, 3, &mut |done| {
-            seen.push(done);
+        let reported = run_match_with_progress(&RulesAgent, &RandomAgent, 40, 2, 1, &mut |done, total| {
+            seen.push((done, total));
             Ok(())
         })
         .unwrap();
-        assert_eq!(whole, chunked);
-        assert_eq!(seen, [3, 6, 7]);
+        assert_eq!(whole, reported);
+        assert_eq!(seen.last(), Some(&(80, 80)));
+        assert!(seen.windows(2).all(|w| w[0].0 < w[1].0), "{seen:?}");
     }
 
     #[test]
     fn the_caller_can_stop_a_match_between_chunks() {
         let mut calls = 0;
-        let r = run_match_in_chunks(&RulesAgent, &RandomAgent, 10, 0, 1, 2, &mut |_| {
+        let r = run_match_with_progress(&RulesAgent, &RandomAgent, 100, 0, 1, &mut |_, _| {
             calls += 1;
             Err(Error::Interrupted)
         });

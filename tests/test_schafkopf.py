@@ -9,6 +9,7 @@ import threading
 import cfrkit
 import pytest
 from cfrkit import schafkopf
+from cfrkit.schafkopf.matches import FIRST_PART
 
 DEAL_A = [
     "EO GO EU HA HK G7 G9 S7",
@@ -299,22 +300,24 @@ def test_checkpointed_matches_resume_to_the_figures_of_an_unbroken_one(tmp_path)
     class Stop(Exception):
         pass
 
-    def stop_in_the_third_part(done, total):
+    three_parts = 7 * FIRST_PART  # parts double in size: 1 + 2 + 4 first parts
+
+    def stop_in_the_fourth_part(done, total):
         assert total == 3000
-        if done > 2 * (64 + 128):
+        if done > 2 * three_parts:
             raise Stop
 
     with pytest.raises(Stop):
         schafkopf.match(
-            "rules", "random", games=1500, seed=3, threads=2, checkpoint=path, progress=stop_in_the_third_part
+            "rules", "random", games=1500, seed=3, threads=2, checkpoint=path, progress=stop_in_the_fourth_part
         )
     saved = json.loads(path.read_text())
-    assert (saved["format"], saved["done"], saved["games"]) == ("cfrkit-match-checkpoint", 192, 384)
+    assert (saved["format"], saved["done"], saved["games"]) == ("cfrkit-match-checkpoint", three_parts, 2 * three_parts)
     seen = []
     resumed = schafkopf.match(
         "rules", "random", games=1500, seed=3, threads=1, checkpoint=path, progress=lambda d, t: seen.append(d)
     )
-    assert seen[0] > 384 and seen[-1] == 3000
+    assert seen[0] == 2 * three_parts and seen[-1] == 3000
     assert (resumed.deals, resumed.games) == (plain.deals, plain.games)
     assert resumed.a_cents_per_game == pytest.approx(plain.a_cents_per_game, abs=1e-9)
     assert resumed.ci95 == pytest.approx(plain.ci95, abs=1e-9)

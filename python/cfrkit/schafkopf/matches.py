@@ -129,7 +129,7 @@ def match(
 
 
 # A checkpointed match's first part, in deals; parts double while they take under PART_SECONDS.
-FIRST_PART = 64
+FIRST_PART = 8
 PART_SECONDS = 30.0
 
 

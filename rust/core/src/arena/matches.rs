@@ -3,11 +3,12 @@
 
 use super::seating::Protocol;
 use super::stats::Estimate;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::threads;
 use rayon::prelude::*;
 use std::ops::Range;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
 
 /// Told how far long work has come, between chunks: `(done, total)` in the work's units (games
 /// played). An error stops the work and is returned: a caller checks for Ctrl-C there, or shows
@@ -19,18 +20,16 @@ pub fn quiet(_done: u64, _total: u64) -> Result<()> {
     Ok(())
 }
 
-/// Wall time a chunk aims at: short enough for Ctrl-C and progress to answer promptly, long
-/// enough that the pause between chunks costs nothing measurable.
-const CHUNK_SECONDS: f64 = 1.0;
-/// Indices per thread of the first chunk: threads wait for the slowest index at the end of
-/// every chunk, so slow indices of uneven length (PIMC games) need several per thread.
-const FIRST_CHUNK_PER_THREAD: u64 = 4;
+/// How often the calling thread looks at the work's progress.
+const POLL: Duration = Duration::from_millis(100);
 
 /// `f(i)` for every index of `indices`, on `threads` threads (0 = `CFRKIT_NUM_THREADS` or all
-/// cores), in index order: the results do not depend on the number of threads (nor on the
-/// chunks) as long as `f` depends only on `i`. The indices run in chunks, four per thread at
-/// first, that grow while they take under a second; after each, `progress(indices done · per_index, all ·
-/// per_index)` is called. The first error (by index) is returned.
+/// cores), in index order: the results do not depend on the number of threads as long as `f`
+/// depends only on `i`. The threads take indices as they free up (no pause between batches, so
+/// slow indices of uneven length keep every core busy), while the calling thread calls
+/// `progress(indices done · per_index, all · per_index)` every tenth of a second when something
+/// was done, and once at the end. An error from `progress` stops the work (indices under way
+/// finish, no new one starts) and is returned; so is an error of `f`.
 pub fn play_indexed<T: Send>(
     indices: Range<u64>,
     threads: usize,
@@ -41,23 +40,45 @@ pub fn play_indexed<T: Send>(
     let n = threads::resolve(threads)?;
     let pool = if n > 1 { Some(threads::pool(n)?) } else { None };
     let total = indices.end.saturating_sub(indices.start);
-    let mut out = Vec::with_capacity(total.min(1 << 20) as usize);
-    let (mut start, mut chunk) = (indices.start, FIRST_CHUNK_PER_THREAD * n as u64);
-    while start < indices.end {
-        let end = start.saturating_add(chunk).min(indices.end);
-        let began = Instant::now();
-        let part: Result<Vec<T>> = match &pool {
-            Some(pool) => pool.install(|| (start..end).into_par_iter().map(&f).collect()),
-            None => (start..end).map(&f).collect(),
+    let (done, stop) = (AtomicU64::new(0), AtomicBool::new(false));
+    let work = || -> Result<Vec<T>> {
+        let one = |i: u64| {
+            if stop.load(Ordering::Relaxed) {
+                return Err(Error::Interrupted);
+            }
+            let r = f(i);
+            done.fetch_add(1, Ordering::Relaxed);
+            r
         };
-        out.extend(part?);
-        if began.elapsed().as_secs_f64() < CHUNK_SECONDS {
-            chunk = chunk.saturating_mul(2).min(1 << 20);
+        match &pool {
+            Some(pool) => pool.install(|| indices.clone().into_par_iter().map(one).collect()),
+            None => indices.clone().map(one).collect(),
         }
-        start = end;
-        progress((start - indices.start) * per_index, total * per_index)?;
-    }
-    Ok(out)
+    };
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(work);
+        let mut told = None;
+        let mut stopped = Ok(());
+        loop {
+            let finished = worker.is_finished();
+            let d = done.load(Ordering::Relaxed);
+            if told != Some(d) {
+                told = Some(d);
+                if let Err(e) = progress(d * per_index, total * per_index) {
+                    stop.store(true, Ordering::Relaxed);
+                    stopped = Err(e);
+                    break;
+                }
+            }
+            if finished {
+                break;
+            }
+            std::thread::sleep(POLL);
+        }
+        let out = worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        stopped?;
+        out
+    })
 }
 
 /// The outcome of a match between agents A and B.

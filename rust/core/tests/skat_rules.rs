@@ -59,7 +59,7 @@ fn check_example(
 
 /// Spec §12, the 13 scoring examples.
 #[test]
-fn the_thirteen_scoring_examples() {
+fn skat_the_thirteen_scoring_examples() {
     let low = "D7 D8 D9 H7 H8 H9 S7 S8 S9 C7 C8 C9 DQ HQ SQ";
     // ♣ with 2 (CJ SJ, no HJ).
     let clubs2 = twelve("CJ SJ CA CT", low);
@@ -127,7 +127,7 @@ fn legal_names(g: &Game) -> Vec<String> {
 
 /// Spec §12, bidding sequences (a)–(d) through games.
 #[test]
-fn bidding_sequences() {
+fn skat_bidding_sequences() {
     let deal = Deal::for_game(5, 2);
     let run = |calls: &str| {
         let mut g = Game::new(&deal);
@@ -175,7 +175,7 @@ fn bidding_sequences() {
 /// only; grand (96), clubs (48) and null ouvert (46) remain, null (23) and the Hand contracts
 /// do not.
 #[test]
-fn declaration_must_reach_the_bid() {
+fn skat_declaration_must_reach_the_bid() {
     let m = set("DA DT DK DQ D9 D8 D7 HA HT HK");
     let skat = set("CJ S7");
     let rest: Vec<_> = iter(DECK & !m & !skat).collect();
@@ -212,7 +212,7 @@ fn declaration_must_reach_the_bid() {
 
 /// A bid no contract can reach: every suit and grand contract stays legal, lost as overbid.
 #[test]
-fn a_bid_nothing_reaches_is_lost_as_overbid() {
+fn skat_a_bid_nothing_reaches_is_lost_as_overbid() {
     let mut g = Game::new(&Deal::for_game(2, 9));
     play(&mut g, "264, pass, pass, pickup");
     let discard = g.legal_actions()[0];
@@ -231,7 +231,7 @@ fn a_bid_nothing_reaches_is_lost_as_overbid() {
 
 /// Spec §12, tricks 1–6 played in games: the winner leads next and takes the points.
 #[test]
-fn tricks_in_games() {
+fn skat_tricks_in_games() {
     // Hearts: V leads H7, M DJ, H HA → M wins 13 points and leads.
     let hands = ["H7 CA CT CK CQ C9 C8 C7 SA ST", "DJ D7 D8 D9 DQ DK DT DA SK SQ", "HA HT HK HQ H9 H8 CJ SJ HJ S9"];
     let mut g = game(hands, "S8 S7");
@@ -255,7 +255,7 @@ fn tricks_in_games() {
 
 /// The counts of spec §12.
 #[test]
-fn counts() {
+fn skat_counts() {
     assert_eq!((DECK.count_ones(), set_points(DECK)), (32, 120));
     assert_eq!(BID_VALUES.len(), 63);
     assert_eq!((Contract::after_pickup().len(), Contract::hand_contracts().len()), (7, 22));
@@ -282,7 +282,7 @@ fn random_action(g: &Game, rng: &mut Pcg64, uniform: bool) -> Action {
 /// tricks; the result consistent with the spec's formula; replaying the history reproduces the
 /// game; every game type played.
 #[test]
-fn random_games() {
+fn skat_random_games() {
     let mut rng = Pcg64::seed_from_u64(22);
     let mut kinds = std::collections::HashMap::new();
     let (mut thrown_in, mut won) = (0, 0);

@@ -171,11 +171,6 @@ impl Contract {
         Contract::ALL.iter().position(|&c| c == self).unwrap_or(usize::MAX)
     }
 
-    /// Whether the declarer's hand is open (ouvert), seen by everyone from the declaration on.
-    pub const fn open(self) -> bool {
-        self.ouvert
-    }
-
     /// The trick order.
     #[inline]
     pub fn order(self) -> Order {

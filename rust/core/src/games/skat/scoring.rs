@@ -15,7 +15,6 @@
 //! * **List score**: +value won, −2 × value lost. **Seeger-Fabian**: the declarer value + 50
 //!   when won, −2 × value − 50 when lost, each defender then +40; a thrown-in deal 0 for all.
 
-use super::bidding::Outcome;
 use super::cards::bit;
 use super::contract::{Contract, GameType};
 use crate::cards::CardSet;
@@ -158,14 +157,6 @@ impl GameResult {
     /// Whether the deal was thrown in.
     pub fn thrown_in(&self) -> bool {
         self.declarer.is_none()
-    }
-}
-
-/// The outcome of an auction as the result's declarer and bid.
-pub fn declarer_and_bid(o: Outcome) -> Option<(u8, u16)> {
-    match o {
-        Outcome::Declarer { declarer, bid } => Some((declarer, bid)),
-        Outcome::ThrownIn => None,
     }
 }
 

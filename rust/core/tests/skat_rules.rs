@@ -163,7 +163,7 @@ fn skat_bidding_sequences() {
         .filter_map(|a| if let Action::Call(Call::Bid(v)) = a { Some(*v) } else { None })
         .collect();
     assert_eq!(values, BID_VALUES.iter().copied().filter(|&v| v > 59).collect::<Vec<_>>());
-    let before = g.clone();
+    let before = g;
     for bad in ["59", "61", "hold", "hand", "CJ"] {
         let e = g.apply_name(bad).unwrap_err().to_string();
         assert!(e.contains(bad) && e.contains("legal actions: pass, 60, 63"), "{bad}: {e}");
@@ -186,7 +186,7 @@ fn skat_declaration_must_reach_the_bid() {
     play(&mut g, "45, pass, pass");
     assert_eq!((g.declarer(), g.bid()), (Some(1), 45));
     // In Hand the ten cards are "without 4" in diamonds: diamonds hand reaches 9 × 8 = 72.
-    let mut hand = g.clone();
+    let mut hand = g;
     play(&mut hand, "hand");
     let hand_legal = legal_names(&hand);
     assert!(hand_legal.contains(&"diamonds hand".to_string()), "{hand_legal:?}");
@@ -199,7 +199,7 @@ fn skat_declaration_must_reach_the_bid() {
     play(&mut g, "HK S7");
     assert_eq!(g.put_away(), set("HK S7"));
     assert_eq!(legal_names(&g), ["clubs", "grand", "null ouvert"]);
-    let before = g.clone();
+    let before = g;
     let e = g.apply_name("diamonds").unwrap_err().to_string();
     assert!(e.contains("reaches at most 36 and cannot reach the bid 45"), "{e}");
     assert!(e.contains("legal actions: clubs, grand, null ouvert"), "{e}");
@@ -290,6 +290,7 @@ fn skat_random_games() {
         let deal = Deal::for_game(11, i);
         let mut g = Game::new(&deal);
         let uniform = i % 4 == 0;
+        let mut taken = Vec::new();
         while !g.finished() {
             let legal = g.legal_actions();
             for &a in &legal {
@@ -300,17 +301,19 @@ fn skat_random_games() {
                 Phase::Tricks => Action::Card(iter(DECK & !g.hand(g.player().unwrap())).next().unwrap_or(40)),
                 _ => Action::Card(0),
             };
-            let before = g.clone();
+            let before = g;
             assert!(g.apply(wrong).is_err());
             assert_eq!(g, before);
             let a = random_action(&g, &mut rng, uniform);
             g.apply(a).unwrap();
+            taken.push((before.player().unwrap(), a));
+            assert_eq!(g.history(), taken);
         }
         assert!(g.legal_actions().is_empty() && g.player().is_none());
         let r = g.result().unwrap();
         // Replaying the history reproduces the game.
         let mut replay = Game::new(&deal);
-        for &(seat, a) in g.history() {
+        for &(seat, a) in g.history().iter() {
             assert_eq!(replay.player(), Some(seat));
             replay.apply(a).unwrap();
         }

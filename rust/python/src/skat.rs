@@ -174,7 +174,7 @@ impl SkatGame {
     /// Why `action` is illegal now, in words; None if it is legal.
     fn why_illegal(&self, action: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
         let text = action_text(action)?;
-        let mut probe = self.inner.clone();
+        let mut probe = self.inner;
         Ok(probe.apply_name(&text).err().map(|e| e.to_string()))
     }
     /// The result once the game is over (None before): `declarer`, `contract`, `bid`,

@@ -16,10 +16,10 @@
 //! [`Game::open_hand`] gives his cards still in hand to everyone (views build on it).
 //!
 //! Illegal actions are refused with the reason and the legal actions ([`Game::apply`]) and
-//! leave the game unchanged.
+//! leave the game unchanged. [`Game`] is `Copy` and never allocates.
 
 use super::actions::{Action, Phase};
-use super::bidding::{Auction, Outcome};
+use super::bidding::{Auction, Call, Outcome, BID_VALUES};
 use super::cards::{bit, name as card_name, points};
 use super::contract::{Contract, GameType, Order};
 use super::deal::Deal;
@@ -31,7 +31,7 @@ use crate::error::{Error, Result};
 pub const SEAT_NAMES: [&str; 3] = ["Vorhand", "Mittelhand", "Hinterhand"];
 
 /// A game in progress (see the module documentation).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Game {
     dealt: [CardSet; 3],
     skat: CardSet,
@@ -57,7 +57,35 @@ pub struct Game {
     /// Card points taken in tricks by each seat.
     points: [u8; 3],
     tricks_won: [u8; 3],
-    history: Vec<(u8, Action)>,
+    /// The calls of the auction in order ([`encode_call`]); the other decisions are read back
+    /// from the state, so that a game is `Copy` and never allocates.
+    calls: [u8; MAX_CALLS],
+    n_calls: u8,
+}
+
+/// The most calls an auction can take: every one of the 63 values bid and held, and three passes.
+const MAX_CALLS: usize = 2 * BID_VALUES.len() + 3;
+/// Code of `hold` in the call log (bids are their index in [`BID_VALUES`]).
+const HOLD_CODE: u8 = BID_VALUES.len() as u8;
+/// Code of `pass` in the call log.
+const PASS_CODE: u8 = HOLD_CODE + 1;
+
+/// A legal call as one byte: a bid by its index in [`BID_VALUES`], then hold and pass.
+fn encode_call(c: Call) -> u8 {
+    match c {
+        Call::Bid(v) => BID_VALUES.iter().position(|&x| x == v).unwrap_or(0) as u8,
+        Call::Hold => HOLD_CODE,
+        Call::Pass => PASS_CODE,
+    }
+}
+
+/// The call of a code of the call log.
+fn decode_call(code: u8) -> Call {
+    match code {
+        HOLD_CODE => Call::Hold,
+        PASS_CODE => Call::Pass,
+        i => Call::Bid(BID_VALUES[i as usize % BID_VALUES.len()]),
+    }
 }
 
 impl Game {
@@ -83,7 +111,8 @@ impl Game {
             in_trick: 0,
             points: [0; 3],
             tricks_won: [0; 3],
-            history: Vec::new(),
+            calls: [0; MAX_CALLS],
+            n_calls: 0,
         }
     }
 
@@ -181,8 +210,28 @@ impl Game {
         self.tricks_won.map(u32::from)
     }
     /// The decisions taken so far, in order, each with the seat that took it.
-    pub fn history(&self) -> &[(u8, Action)] {
-        &self.history
+    pub fn history(&self) -> Vec<(u8, Action)> {
+        let mut v = Vec::with_capacity(self.n_calls as usize + 34);
+        let mut auction = Auction::new();
+        for &code in &self.calls[..self.n_calls as usize] {
+            let call = decode_call(code);
+            v.push((auction.to_act().unwrap_or(0), Action::Call(call)));
+            auction.apply_legal(call);
+        }
+        let Some(d) = self.declarer else { return v };
+        if let Some(hand) = self.hand_game {
+            v.push((d, Action::Hand(hand)));
+            if !hand && self.phase != Phase::Discard {
+                v.push((d, Action::Discard(self.put_away)));
+            }
+        }
+        if let Some(c) = self.contract {
+            v.push((d, Action::Declare(c)));
+        }
+        for t in 0..10 {
+            v.extend(self.trick(t).iter().enumerate().map(|(i, &c)| (self.seat_of(t, i), Action::Card(c))));
+        }
+        v
     }
 
     // ---- Hidden information. ----
@@ -372,9 +421,10 @@ impl Game {
     pub fn apply_legal(&mut self, action: Action) {
         debug_assert!(self.is_legal(action), "{action:?} in {self:?}");
         let p = self.to_act as usize;
-        self.history.push((self.to_act, action));
         match action {
             Action::Call(c) => {
+                self.calls[self.n_calls as usize % MAX_CALLS] = encode_call(c);
+                self.n_calls += 1;
                 self.auction.apply_legal(c);
                 match self.auction.outcome() {
                     None => self.to_act = self.auction.to_act().unwrap_or(0),
@@ -470,6 +520,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_game_is_small_and_the_call_log_round_trips() {
+        assert!(std::mem::size_of::<Game>() <= 512, "{}", std::mem::size_of::<Game>());
+        for c in [Call::Pass, Call::Hold].into_iter().chain(BID_VALUES.iter().map(|&v| Call::Bid(v))) {
+            assert_eq!(decode_call(encode_call(c)), c);
+        }
+    }
+
+    #[test]
     fn phases_of_a_game() {
         let mut g = Game::new(&Deal::for_game(3, 0));
         assert_eq!((g.phase(), g.player()), (Phase::Bidding, Some(1)));
@@ -488,7 +546,7 @@ mod tests {
         assert_eq!(g.legal_actions().len(), 7, "every pickup contract reaches 18");
         g.apply_name("grand").unwrap();
         assert_eq!((g.phase(), g.player()), (Phase::Tricks, Some(0)));
-        let before = g.clone();
+        let before = g;
         let e = g.apply_name("hand").unwrap_err().to_string();
         assert!(e.contains("legal actions"), "{e}");
         assert_eq!(g, before);

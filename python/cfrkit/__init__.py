@@ -48,6 +48,7 @@ __all__ = [
     "rekey",
     "schafkopf",
     "setback",
+    "skat",
     "to_openspiel",
     "transforms",
     "CfrkitError",
@@ -74,5 +75,6 @@ __all__ = [
     "pimc_policy",
 ]
 
-# The seed games' tools: ``cfrkit.blackjack``, ``cfrkit.schafkopf`` and ``cfrkit.setback``.
-from . import blackjack, schafkopf, setback  # noqa: E402  (after the names they use)
+# The seed games' tools: ``cfrkit.blackjack``, ``cfrkit.schafkopf``, ``cfrkit.setback`` and
+# ``cfrkit.skat``.
+from . import blackjack, schafkopf, setback, skat  # noqa: E402  (after the names they use)

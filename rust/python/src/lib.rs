@@ -14,6 +14,7 @@ mod policy;
 mod schafkopf;
 mod setback;
 mod setback_play;
+mod skat;
 mod solver;
 mod store;
 
@@ -31,5 +32,6 @@ fn _cfrkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     schafkopf::register(m)?;
     setback::register(m)?;
     setback_play::register(m)?;
+    skat::register(m)?;
     Ok(())
 }

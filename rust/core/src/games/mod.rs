@@ -7,6 +7,7 @@ pub mod leduc;
 pub mod recorded;
 pub mod schafkopf;
 pub mod setback;
+pub mod skat;
 
 use crate::cfr::{Algorithm, Engine, Solver};
 use crate::error::{Error, Result};

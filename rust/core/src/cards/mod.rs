@@ -5,7 +5,9 @@
 //! * [`Notation`]: how each game writes its cards (`TD`, `EO`, `H10`, `CJ`, …);
 //! * [`TrickOrder`]: one contract's trick rules over its [`Suits`] (every card's effective suit
 //!   and rank: [`NaturalSuits`] computed, a [`SuitTable`] tabulated): follow suit, the winner of a
-//!   trick, the voids a card shows.
+//!   trick, the voids a card shows;
+//! * [`Tricks`]: the record of a deal's tricks as they are played (cards, leaders, winners, the
+//!   points and tricks each seat took).
 //!
 //! Nothing here knows a game: a game picks a deck and a notation and builds its contracts' suit
 //! tables (as constants: [`SuitTable::new`] is a `const fn`).
@@ -14,8 +16,10 @@ mod deck;
 mod notation;
 pub mod set;
 mod trick;
+mod tricks;
 
 pub use deck::{shuffle, Deck};
 pub use notation::Notation;
 pub use set::{bit, highest, iter, lowest, Card, CardSet};
 pub use trick::{Follow, NaturalSuits, SuitTable, Suits, TrickOrder, NO_SUIT, TRUMP_SUIT};
+pub use tricks::Tricks;

@@ -16,7 +16,7 @@ use super::contract::{Contract, Declaration, Kind, Order, CALLABLE};
 use super::deal::Deal;
 use super::rules::Rules;
 use super::scoring::{settle, Settlement};
-use crate::cards::{iter, Card, CardSet};
+use crate::cards::{iter, Card, CardSet, Tricks};
 use crate::error::{Error, Result};
 
 /// The German name of a suit, for messages.
@@ -80,16 +80,7 @@ pub struct Game {
     declarer: Option<u8>,
     contra: [Option<bool>; 4],
     retour: [Option<bool>; 4],
-    /// The cards of each trick in play order (the current one holds `in_trick` cards).
-    tricks: [[Card; 4]; 8],
-    /// The leader of each trick (the current one's and those before it).
-    leaders: [u8; 8],
-    /// The winner of each completed trick.
-    winners: [u8; 8],
-    tricks_done: u8,
-    in_trick: u8,
-    scores: [u8; 4],
-    tricks_won: [u8; 4],
+    tricks: Tricks<4, 8>,
     davongelaufen: Option<u8>,
     /// Decisions taken so far.
     steps: u8,
@@ -114,13 +105,7 @@ impl Game {
             declarer: None,
             contra: [None; 4],
             retour: [None; 4],
-            tricks: [[0; 4]; 8],
-            leaders: [first; 8],
-            winners: [0; 8],
-            tricks_done: 0,
-            in_trick: 0,
-            scores: [0; 4],
-            tricks_won: [0; 4],
+            tricks: Tricks::new(first),
             davongelaufen: None,
             steps: 0,
             legal: 0,
@@ -207,41 +192,36 @@ impl Game {
     }
     /// Completed tricks.
     pub fn tricks_done(&self) -> u8 {
-        self.tricks_done
+        self.tricks.done()
     }
     /// The cards of trick `t` in play order: all four of a completed trick, those played so far
     /// of the current one, none of a later one.
     pub fn trick(&self, t: usize) -> &[Card] {
-        let n = match t.cmp(&(self.tricks_done as usize)) {
-            std::cmp::Ordering::Less => 4,
-            std::cmp::Ordering::Equal if t < 8 => self.in_trick as usize,
-            _ => 0,
-        };
-        &self.tricks[t.min(7)][..n]
+        self.tricks.trick(t)
     }
     /// The cards of the current trick in play order (empty between tricks and outside them).
     pub fn current_trick(&self) -> &[Card] {
-        self.trick(self.tricks_done as usize)
+        self.tricks.current()
     }
     /// The leader of trick `t` (trick 0: the first player; later: the previous trick's winner).
     pub fn trick_leader(&self, t: usize) -> u8 {
-        self.leaders[t.min(7)]
+        self.tricks.leader(t)
     }
     /// The winner of completed trick `t`.
     pub fn trick_winner(&self, t: usize) -> Option<u8> {
-        (t < self.tricks_done as usize).then(|| self.winners[t])
+        self.tricks.winner(t)
     }
     /// The seat that played card position `i` (0 = the lead) of trick `t`.
     pub fn seat_of(&self, t: usize, i: usize) -> u8 {
-        (self.trick_leader(t) + i as u8) % 4
+        self.tricks.seat_of(t, i)
     }
     /// The card points each seat has taken.
     pub fn scores(&self) -> [u32; 4] {
-        self.scores.map(u32::from)
+        self.tricks.points()
     }
     /// The tricks each seat has taken.
     pub fn tricks_won(&self) -> [u32; 4] {
-        self.tricks_won.map(u32::from)
+        self.tricks.won()
     }
     /// The seat that ran away from the called Ace ("davongelaufen"), once its trick is complete.
     pub fn davongelaufen(&self) -> Option<u8> {
@@ -339,7 +319,7 @@ impl Game {
         }
         let Some(contract) = self.contract else { return 0 };
         let p = self.to_act;
-        let led = (self.in_trick > 0).then(|| self.tricks[self.tricks_done as usize][0]);
+        let led = self.tricks.led();
         trick_legal(
             contract.order(),
             contract.called_suit(),
@@ -347,7 +327,7 @@ impl Game {
             self.hands[p as usize],
             led,
             self.davongelaufen == Some(p),
-            self.tricks_done == 7,
+            self.tricks.last(),
         )
     }
 
@@ -438,15 +418,14 @@ impl Game {
         let Some(contract) = self.contract else { return "no contract".into() };
         let order = contract.order();
         let called = contract.called_suit();
-        if self.in_trick == 0 {
+        let Some(led) = self.tricks.led() else {
             let x = called.unwrap_or(0);
             return format!(
                 "you hold the called {} Ace with fewer than three other {} cards: lead the Ace or another suit",
                 suit_name(x),
                 suit_name(x)
             );
-        }
-        let led = self.tricks[self.tricks_done as usize][0];
+        };
         if let Some(x) = called {
             if self.legal_cards() == bit(ace(x)) && order.suit(led) == x {
                 return "must play the called Ace".into();
@@ -520,12 +499,10 @@ impl Game {
             }
             Action::Card(c) => {
                 self.hands[p] &= !bit(c);
-                let t = self.tricks_done as usize;
-                self.tricks[t][self.in_trick as usize] = c;
-                self.in_trick += 1;
+                let contract = self.contract.expect("tricks are played under a contract");
                 self.to_act = (self.to_act + 1) % 4;
-                if self.in_trick == 4 {
-                    self.end_trick();
+                if let Some(winner) = self.tricks.play(c, &contract.order(), points) {
+                    self.end_trick(contract, winner);
                 }
             }
         }
@@ -563,30 +540,19 @@ impl Game {
         }
     }
 
-    /// Scores a complete trick: its winner takes the points and leads next.
-    fn end_trick(&mut self) {
-        let t = self.tricks_done as usize;
-        let contract = self.contract.expect("tricks are played under a contract");
-        let trick = self.tricks[t];
-        let leader = self.leaders[t];
-        let winner = (leader + contract.order().winner(&trick).unwrap_or(0) as u8) % 4;
-        self.winners[t] = winner;
-        self.scores[winner as usize] += trick.iter().map(|&c| points(c)).sum::<u8>();
-        self.tricks_won[winner as usize] += 1;
+    /// After a complete trick: running away from the called Ace is known; the winner leads next.
+    fn end_trick(&mut self, contract: Contract, winner: u8) {
+        let t = self.tricks.done() as usize - 1;
         if let Some(x) = contract.called_suit() {
-            let lead = trick[0];
+            let (lead, leader) = (self.tricks.trick(t)[0], self.tricks.leader(t));
             let plain_called = contract.order().suit(lead) == x && lead != ace(x);
             if plain_called && self.hands[leader as usize] & bit(ace(x)) != 0 {
                 self.davongelaufen = Some(leader);
             }
         }
-        self.tricks_done += 1;
-        self.in_trick = 0;
         self.to_act = winner;
-        if self.tricks_done == 8 {
+        if self.tricks.done() == 8 {
             self.phase = Phase::Finished;
-        } else {
-            self.leaders[t + 1] = winner;
         }
     }
 
@@ -769,7 +735,7 @@ mod tests {
         // Seat 1 leads (after winning a trick): with SA S7 S8 it may not lead S7 or S8.
         let mut g = schellen_game("SA S7 S8 EO GO HA E7 G7", r);
         g.to_act = 1;
-        g.leaders[0] = 1;
+        g.tricks.set_first_leader(1);
         g.refresh();
         assert_eq!(sorted_names(g.legal_cards()), sorted("G7 E7 HA GO EO SA"));
         let e = g.apply(Action::Card(card("S7"))).unwrap_err().to_string();
@@ -777,7 +743,7 @@ mod tests {
         // With SA S7 S8 S9 it may lead anything, and leading S7 is running away.
         let mut g = schellen_game("SA S7 S8 S9 EO GO HA E7", r);
         g.to_act = 1;
-        g.leaders[0] = 1;
+        g.tricks.set_first_leader(1);
         g.refresh();
         assert_eq!(g.legal_cards(), g.hand(1));
         g.apply(Action::Card(card("S7"))).unwrap();

@@ -24,7 +24,7 @@ use super::cards::{bit, name as card_name, points};
 use super::contract::{Contract, GameType, Order};
 use super::deal::Deal;
 use super::scoring::{matadors, GameResult};
-use crate::cards::{iter, Card, CardSet, TRUMP_SUIT};
+use crate::cards::{iter, Card, CardSet, Tricks, TRUMP_SUIT};
 use crate::error::{Error, Result};
 
 /// The names of the seats: Vorhand, Mittelhand, Hinterhand.
@@ -46,17 +46,7 @@ pub struct Game {
     /// The two cards that count for the declarer: the discard after a pickup, the skat in Hand.
     put_away: CardSet,
     contract: Option<Contract>,
-    /// The cards of each trick in play order (the current one holds `in_trick` cards).
-    tricks: [[Card; 3]; 10],
-    /// The leader of each trick (the current one's and those before it).
-    leaders: [u8; 10],
-    /// The winner of each completed trick.
-    winners: [u8; 10],
-    tricks_done: u8,
-    in_trick: u8,
-    /// Card points taken in tricks by each seat.
-    points: [u8; 3],
-    tricks_won: [u8; 3],
+    tricks: Tricks<3, 10>,
     /// The calls of the auction in order ([`encode_call`]); the other decisions are read back
     /// from the state, so that a game is `Copy` and never allocates.
     calls: [u8; MAX_CALLS],
@@ -104,13 +94,7 @@ impl Game {
             hand_game: None,
             put_away: 0,
             contract: None,
-            tricks: [[0; 3]; 10],
-            leaders: [0; 10],
-            winners: [0; 10],
-            tricks_done: 0,
-            in_trick: 0,
-            points: [0; 3],
-            tricks_won: [0; 3],
+            tricks: Tricks::new(0),
             calls: [0; MAX_CALLS],
             n_calls: 0,
         }
@@ -173,41 +157,36 @@ impl Game {
     }
     /// Completed tricks.
     pub fn tricks_done(&self) -> u8 {
-        self.tricks_done
+        self.tricks.done()
     }
     /// The cards of trick `t` in play order: all three of a completed trick, those played so
     /// far of the current one, none of a later one.
     pub fn trick(&self, t: usize) -> &[Card] {
-        let n = match t.cmp(&(self.tricks_done as usize)) {
-            std::cmp::Ordering::Less => 3,
-            std::cmp::Ordering::Equal if t < 10 => self.in_trick as usize,
-            _ => 0,
-        };
-        &self.tricks[t.min(9)][..n]
+        self.tricks.trick(t)
     }
     /// The cards of the current trick in play order.
     pub fn current_trick(&self) -> &[Card] {
-        self.trick(self.tricks_done as usize)
+        self.tricks.current()
     }
     /// The leader of trick `t` (trick 0: Vorhand; later: the previous trick's winner).
     pub fn trick_leader(&self, t: usize) -> u8 {
-        self.leaders[t.min(9)]
+        self.tricks.leader(t)
     }
     /// The winner of completed trick `t`.
     pub fn trick_winner(&self, t: usize) -> Option<u8> {
-        (t < self.tricks_done as usize).then(|| self.winners[t])
+        self.tricks.winner(t)
     }
     /// The seat that played card position `i` (0 = the lead) of trick `t`.
     pub fn seat_of(&self, t: usize, i: usize) -> u8 {
-        (self.trick_leader(t) + i as u8) % 3
+        self.tricks.seat_of(t, i)
     }
     /// Card points each seat took in tricks (the skat not included).
     pub fn trick_points(&self) -> [u32; 3] {
-        self.points.map(u32::from)
+        self.tricks.points()
     }
     /// Tricks each seat took.
     pub fn tricks_won(&self) -> [u32; 3] {
-        self.tricks_won.map(u32::from)
+        self.tricks.won()
     }
     /// The decisions taken so far, in order, each with the seat that took it.
     pub fn history(&self) -> Vec<(u8, Action)> {
@@ -459,33 +438,16 @@ impl Game {
             }
             Action::Card(c) => {
                 self.hands[p] &= !bit(c);
-                let t = self.tricks_done as usize;
-                self.tricks[t][self.in_trick as usize] = c;
-                self.in_trick += 1;
+                let order = self.order().expect("tricks are played under a contract");
                 self.to_act = (self.to_act + 1) % 3;
-                if self.in_trick == 3 {
-                    self.end_trick();
+                if let Some(winner) = self.tricks.play(c, &order, points) {
+                    // The winner leads the next trick.
+                    self.to_act = winner;
+                    if self.tricks.done() == 10 {
+                        self.phase = Phase::Finished;
+                    }
                 }
             }
-        }
-    }
-
-    /// Scores a complete trick: its winner takes the points and leads next.
-    fn end_trick(&mut self) {
-        let t = self.tricks_done as usize;
-        let order = self.order().expect("tricks are played under a contract");
-        let trick = self.tricks[t];
-        let winner = (self.leaders[t] + order.winner(&trick).unwrap_or(0) as u8) % 3;
-        self.winners[t] = winner;
-        self.points[winner as usize] += trick.iter().map(|&c| points(c)).sum::<u8>();
-        self.tricks_won[winner as usize] += 1;
-        self.tricks_done += 1;
-        self.in_trick = 0;
-        self.to_act = winner;
-        if self.tricks_done == 10 {
-            self.phase = Phase::Finished;
-        } else {
-            self.leaders[t + 1] = winner;
         }
     }
 
@@ -502,8 +464,8 @@ impl Game {
                 c,
                 self.bid,
                 self.dealt[d as usize] | self.skat,
-                self.points[d as usize] as u32 + super::cards::set_points(self.put_away),
-                self.tricks_won[d as usize] as u32,
+                self.tricks.points()[d as usize] + super::cards::set_points(self.put_away),
+                self.tricks.won()[d as usize],
             ),
             _ => GameResult::THROWN_IN,
         })

@@ -8,7 +8,7 @@ import random
 
 import cfrkit
 import pytest
-from cfrkit import skat
+from cfrkit import schafkopf, skat
 
 RESULT_KEYS = {
     "declarer",
@@ -212,3 +212,12 @@ def test_random_games_are_consistent():
         want[d] = v + 50 if r["won"] else -2 * v - 50
         assert r["tp"] == want == g.returns()
         assert r["list_score"] == (v if r["won"] else -2 * v)
+
+
+@pytest.mark.parametrize("kwargs", [{"seed": -1}, {"seed": 2**64}, {"index": -3}, {"seed": True}, {"index": "1"}])
+def test_random_deals_refuse_bad_seeds_and_indices(kwargs):
+    name = next(iter(kwargs))
+    with pytest.raises(cfrkit.InvalidArgumentError, match=f"invalid value for {name}"):
+        skat.Game.random(**kwargs)
+    with pytest.raises(cfrkit.InvalidArgumentError, match=f"invalid value for {name}"):
+        schafkopf.Game.random(**kwargs)

@@ -27,6 +27,11 @@ pub fn u64_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
         .py()
 }
 
+/// `obj` as an unsigned 64-bit integer (`default` when not given), or an error naming `what`.
+pub fn opt_u64_arg(obj: Option<&Bound<'_, PyAny>>, what: &str, default: u64) -> PyResult<u64> {
+    obj.map_or(Ok(default), |o| u64_arg(o, what))
+}
+
 /// `obj` as a requested thread count (0 = `CFRKIT_NUM_THREADS` or all cores).
 pub fn threads_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
     match bounded(obj, u64::MAX) {

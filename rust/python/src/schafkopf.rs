@@ -2,6 +2,7 @@
 //! the feature encoding, agents (spec strings or Python callables), and matches and
 //! tournaments with the GIL released. Names and checks live in the core.
 
+use crate::args::opt_u64_arg;
 use crate::callable::PyCallable;
 use crate::errors::IntoPy;
 use cfrkit_core::arena::{CrossTable, PairResult};
@@ -310,8 +311,9 @@ public_getters!(SchafkopfGame, g => View::new(&g.inner, 0), {
     }
     /// Deal `index` of `seed` (the deals of matches with that seed), under `rules`.
     #[staticmethod]
-    #[pyo3(signature = (seed = 0, rules = "schafkopfrl", index = 0))]
-    fn random(seed: u64, rules: &str, index: u64) -> PyResult<Self> {
+    #[pyo3(signature = (seed = None, rules = "schafkopfrl", index = None))]
+    fn random(seed: Option<&Bound<'_, PyAny>>, rules: &str, index: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let (seed, index) = (opt_u64_arg(seed, "seed", 0)?, opt_u64_arg(index, "index", 0)?);
         let rules = Rules::parse(rules).py()?;
         Ok(SchafkopfGame { inner: Game::new(&Deal::for_game(seed, index), rules) })
     }
@@ -378,8 +380,14 @@ public_getters!(SchafkopfGame, g => View::new(&g.inner, 0), {
     /// Lets `agent` act for the seat to act; returns `(seat, action name)`. `seed` seeds the
     /// agent's random choices (with the number of steps taken, so every decision has its own
     /// stream).
-    #[pyo3(signature = (agent, seed = 0))]
-    fn agent_move(&mut self, py: Python<'_>, agent: &SchafkopfAgent, seed: u64) -> PyResult<(u8, String)> {
+    #[pyo3(signature = (agent, seed = None))]
+    fn agent_move(
+        &mut self,
+        py: Python<'_>,
+        agent: &SchafkopfAgent,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(u8, String)> {
+        let seed = opt_u64_arg(seed, "seed", 0)?;
         let Some(p) = self.inner.player() else {
             return Err(Error::invalid("agent_move", "a finished game", "a game with a seat to act")).py();
         };
@@ -589,8 +597,9 @@ impl SchafkopfAgent {
     }
     /// The agent's action (a name) for `view`, whose seat is to act; `seed` seeds its random
     /// choices.
-    #[pyo3(signature = (view, seed = 0))]
-    fn act(&self, py: Python<'_>, view: &SchafkopfView, seed: u64) -> PyResult<String> {
+    #[pyo3(signature = (view, seed = None))]
+    fn act(&self, py: Python<'_>, view: &SchafkopfView, seed: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let seed = opt_u64_arg(seed, "seed", 0)?;
         let v = view.inner.view();
         if !v.to_act() {
             return Err(Error::invalid("view", format!("seat {}", v.seat()), "a view of the seat to act")).py();
@@ -724,14 +733,15 @@ fn schafkopf_tournament<'py>(
 
 /// Plays one game of deal `index` of `seed` with `agents[s]` in seat `s`; returns it finished.
 #[pyfunction]
-#[pyo3(signature = (agents, seed = 0, index = 0, rules = "schafkopfrl"))]
+#[pyo3(signature = (agents, seed = None, index = None, rules = "schafkopfrl"))]
 fn schafkopf_play_game(
     py: Python<'_>,
     agents: Vec<PyRef<'_, SchafkopfAgent>>,
-    seed: u64,
-    index: u64,
+    seed: Option<&Bound<'_, PyAny>>,
+    index: Option<&Bound<'_, PyAny>>,
     rules: &str,
 ) -> PyResult<SchafkopfGame> {
+    let (seed, index) = (opt_u64_arg(seed, "seed", 0)?, opt_u64_arg(index, "index", 0)?);
     if agents.len() != 4 {
         return Err(Error::invalid("agents", agents.len(), "four agents, seat 0 first")).py();
     }

@@ -1,6 +1,7 @@
 //! Bindings of Skat: a game a person or a program drives action by action, with its result in
 //! list score and Seeger-Fabian points. Names and checks live in the core.
 
+use crate::args::opt_u64_arg;
 use crate::errors::IntoPy;
 use cfrkit_core::cards::CardSet;
 use cfrkit_core::games::skat::bidding::BID_VALUES;
@@ -45,9 +46,10 @@ impl SkatGame {
     }
     /// Deal `index` of `seed`, from that index's own random stream.
     #[staticmethod]
-    #[pyo3(signature = (seed = 0, index = 0))]
-    fn random(seed: u64, index: u64) -> Self {
-        SkatGame { inner: Game::new(&Deal::for_game(seed, index)) }
+    #[pyo3(signature = (seed = None, index = None))]
+    fn random(seed: Option<&Bound<'_, PyAny>>, index: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let (seed, index) = (opt_u64_arg(seed, "seed", 0)?, opt_u64_arg(index, "index", 0)?);
+        Ok(SkatGame { inner: Game::new(&Deal::for_game(seed, index)) })
     }
     /// The seat to act (0 Vorhand, 1 Mittelhand, 2 Hinterhand), None when the game is finished.
     #[getter]

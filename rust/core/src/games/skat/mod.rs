@@ -9,7 +9,8 @@
 //! * [`deal`] — deals (three hands and the skat), given or drawn from per-index random streams;
 //! * [`game`] — the game from the deal to the result: auction, Hand or pickup, discard,
 //!   declaration, tricks; illegal actions refused with the reason;
-//! * [`scoring`] — matadors, game value, overbid, list score and Seeger-Fabian points.
+//! * [`scoring`] — matadors, game value, overbid, list score and Seeger-Fabian points;
+//! * [`view`] — what one seat sees.
 
 pub mod actions;
 pub mod bidding;
@@ -18,6 +19,7 @@ pub mod contract;
 pub mod deal;
 pub mod game;
 pub mod scoring;
+pub mod view;
 
 pub use actions::{Action, Phase};
 pub use bidding::{Auction, Call, Outcome, BID_VALUES};
@@ -25,3 +27,4 @@ pub use contract::{Contract, GameType};
 pub use deal::Deal;
 pub use game::Game;
 pub use scoring::{GameResult, Score};
+pub use view::{OwnedView, View};

@@ -20,6 +20,6 @@ mod tricks;
 
 pub use deck::{shuffle, Deck};
 pub use notation::Notation;
-pub use set::{bit, highest, iter, lowest, Card, CardSet};
+pub use set::{bit, highest, iter, lowest, random_member, Card, CardSet};
 pub use trick::{Follow, NaturalSuits, SuitTable, Suits, TrickOrder, NO_SUIT, TRUMP_SUIT};
 pub use tricks::Tricks;

@@ -69,6 +69,17 @@ pub fn highest(set: CardSet) -> Card {
     63 - set.leading_zeros() as u8
 }
 
+/// A uniformly random member of a non-empty set of small integers (a card set, or any bit mask).
+#[inline]
+pub fn random_member<R: rand::Rng + ?Sized>(mut set: u64, rng: &mut R) -> u8 {
+    debug_assert!(set != 0);
+    let k = rng.gen_range(0..set.count_ones());
+    for _ in 0..k {
+        set &= set - 1;
+    }
+    set.trailing_zeros() as u8
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

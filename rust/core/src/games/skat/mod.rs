@@ -10,9 +10,11 @@
 //! * [`game`] — the game from the deal to the result: auction, Hand or pickup, discard,
 //!   declaration, tricks; illegal actions refused with the reason;
 //! * [`scoring`] — matadors, game value, overbid, list score and Seeger-Fabian points;
-//! * [`view`] — what one seat sees.
+//! * [`view`] — what one seat sees;
+//! * [`agents`] — the agent trait and the agents that need no search.
 
 pub mod actions;
+pub mod agents;
 pub mod bidding;
 pub mod cards;
 pub mod contract;

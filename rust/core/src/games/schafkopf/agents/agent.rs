@@ -2,8 +2,8 @@
 
 use super::super::actions::Action;
 use super::super::view::View;
+pub use crate::cards::random_member;
 use crate::error::{Error, Result};
-use rand::Rng;
 use rand_pcg::Pcg64;
 
 /// A Schafkopf player. Agents are shared by the games of a match running on many threads, so
@@ -14,17 +14,6 @@ pub trait Agent: Send + Sync {
     fn name(&self) -> String;
     /// The action of the viewing seat, which is to act.
     fn act(&self, view: &View, rng: &mut Pcg64) -> Result<Action>;
-}
-
-/// A uniformly random member of a non-empty set of small integers (a bit mask).
-#[inline]
-pub fn random_member(mut set: u64, rng: &mut Pcg64) -> u8 {
-    debug_assert!(set != 0);
-    let k = rng.gen_range(0..set.count_ones());
-    for _ in 0..k {
-        set &= set - 1;
-    }
-    set.trailing_zeros() as u8
 }
 
 /// A uniformly random legal action of the view's seat.

@@ -95,6 +95,19 @@ pub struct PairResult {
     pub a: Estimate,
     /// B's result per seat and game, likewise.
     pub b: Estimate,
+    /// A's result minus B's, with its 95% interval over deals (each deal's difference of the
+    /// two means over its seatings is one observation).
+    pub diff: Estimate,
+}
+
+/// A match whose games also sort each seat into one of a few categories (e.g. the kind of game
+/// it played): [`PairResult`] and, per agent, how many of its seat-games fell in each category.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TalliedPair {
+    /// The match's figures.
+    pub result: PairResult,
+    /// `tallies[k][c]`: the seat-games of agent `k` (0 = A, 1 = B) in category `c`.
+    pub tallies: [Vec<u64>; 2],
 }
 
 /// Plays `deals` (a range of deal indices) of A against B under `protocol` at a table of `seats`
@@ -109,21 +122,54 @@ pub fn play_pair(
     progress: Progress,
     play: impl Fn(u64, &[u8]) -> Result<Vec<i64>> + Sync + Send,
 ) -> Result<PairResult> {
+    let tallied = play_pair_tallied(protocol, seats, deals, threads, 0, progress, |d, seating| {
+        Ok(play(d, seating)?.into_iter().map(|x| (x, 0)).collect())
+    })?;
+    Ok(tallied.result)
+}
+
+/// [`play_pair`] for games that also sort each seat into one of `categories` categories:
+/// `play(deal, seating)` returns every seat's payoff and category (categories at or above
+/// `categories` are not counted).
+pub fn play_pair_tallied(
+    protocol: Protocol,
+    seats: usize,
+    deals: Range<u64>,
+    threads: usize,
+    categories: usize,
+    progress: Progress,
+    play: impl Fn(u64, &[u8]) -> Result<Vec<(i64, usize)>> + Sync + Send,
+) -> Result<TalliedPair> {
     let seatings = protocol.seatings(seats)?;
     let per_deal = play_indexed(deals.clone(), threads, seatings.len() as u64, progress, |d| {
         let (mut sum, mut count) = ([0i64; 2], [0u32; 2]);
+        let mut tally = [vec![0u64; categories], vec![0u64; categories]];
         for seating in &seatings {
-            let payoffs = play(d, seating)?;
+            let outcomes = play(d, seating)?;
             for (s, &agent) in seating.iter().enumerate() {
-                sum[agent as usize] += payoffs.get(s).copied().unwrap_or(0);
+                let (payoff, category) = outcomes.get(s).copied().unwrap_or((0, usize::MAX));
+                sum[agent as usize] += payoff;
                 count[agent as usize] += 1;
+                if let Some(t) = tally[agent as usize].get_mut(category) {
+                    *t += 1;
+                }
             }
         }
-        Ok([0, 1].map(|k| sum[k] as f64 / count[k].max(1) as f64))
+        Ok(([0, 1].map(|k| sum[k] as f64 / count[k].max(1) as f64), tally))
     })?;
-    let side = |k: usize| Estimate::of(&per_deal.iter().map(|x| x[k]).collect::<Vec<f64>>());
+    let side = |k: usize| Estimate::of(&per_deal.iter().map(|x| x.0[k]).collect::<Vec<f64>>());
+    let diff = Estimate::of(&per_deal.iter().map(|x| x.0[0] - x.0[1]).collect::<Vec<f64>>());
+    let mut tallies = [vec![0u64; categories], vec![0u64; categories]];
+    for (_, t) in &per_deal {
+        for k in 0..2 {
+            for (total, x) in tallies[k].iter_mut().zip(&t[k]) {
+                *total += x;
+            }
+        }
+    }
     let n = deals.end.saturating_sub(deals.start);
-    Ok(PairResult { deals: n, games: n * seatings.len() as u64, a: side(0), b: side(1) })
+    let result = PairResult { deals: n, games: n * seatings.len() as u64, a: side(0), b: side(1), diff };
+    Ok(TalliedPair { result, tallies })
 }
 
 #[cfg(test)]
@@ -144,6 +190,14 @@ mod tests {
         assert_eq!((one.deals, one.games), (200, 1200));
         // A gets +1 per seat over B on average; seats are balanced.
         assert!((one.a.mean - one.b.mean - 1.0).abs() < 1e-12, "{one:?}");
+        assert!((one.diff.mean - 1.0).abs() < 1e-12 && one.diff.n == 200, "{one:?}");
+        // Categories: each seat's index; A sits in seats 0, 1, 2, 3 three times each.
+        let tallied = play_pair_tallied(Protocol::Rotation, 4, 0..10, 2, 3, &mut quiet, |d, s| {
+            Ok(toy(d, s)?.into_iter().enumerate().map(|(i, x)| (x, i)).collect())
+        })
+        .unwrap();
+        assert_eq!(tallied.result, play_pair(Protocol::Rotation, 4, 0..10, 1, &mut quiet, toy).unwrap());
+        assert_eq!(tallied.tallies, [vec![30, 30, 30], vec![30, 30, 30]]);
         let halves = play_pair(Protocol::Halves, 4, 5..15, 2, &mut quiet, toy).unwrap();
         assert_eq!((halves.deals, halves.games), (10, 20));
         let squares = play_indexed(0..50, 3, 1, &mut quiet, |i| Ok(i * i)).unwrap();

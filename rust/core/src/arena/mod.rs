@@ -14,7 +14,7 @@ pub mod seating;
 pub mod stats;
 pub mod table;
 
-pub use matches::{play_indexed, play_pair, quiet, PairResult, Progress};
+pub use matches::{play_indexed, play_pair, play_pair_tallied, quiet, PairResult, Progress, TalliedPair};
 pub use seating::Protocol;
 pub use stats::Estimate;
 pub use table::{tournament, CrossTable};

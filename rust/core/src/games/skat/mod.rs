@@ -11,7 +11,10 @@
 //!   declaration, tricks; illegal actions refused with the reason;
 //! * [`scoring`] — matadors, game value, overbid, list score and Seeger-Fabian points;
 //! * [`view`] — what one seat sees;
-//! * [`agents`] — the agent trait and the agents that need no search.
+//! * [`agents`] — the agent trait, `random` and `rules`;
+//! * [`features`] — a fixed-length numeric encoding of a view and the action ids;
+//! * [`matches`] — games between agents, matches and tournaments on [`crate::arena`];
+//! * [`registry`] — agent spec strings, parsed in one place.
 
 pub mod actions;
 pub mod agents;
@@ -19,7 +22,10 @@ pub mod bidding;
 pub mod cards;
 pub mod contract;
 pub mod deal;
+pub mod features;
 pub mod game;
+pub mod matches;
+pub mod registry;
 pub mod scoring;
 pub mod view;
 

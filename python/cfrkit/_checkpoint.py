@@ -64,6 +64,10 @@ class MatchCheckpoint:
     b: Running = dataclasses.field(default_factory=Running)
     seconds: float = 0.0
     threads: int = 0
+    #: A − B per deal, for matches whose parts report it (``diff``, ``sd_diff``); else unused.
+    diff: Running = dataclasses.field(default_factory=Running)
+    #: Summed per-agent counts, for matches whose parts report them (``tallies_a``, ``tallies_b``).
+    tallies: dict = dataclasses.field(default_factory=dict)
 
     @classmethod
     def open(cls, path: str | os.PathLike, settings: dict, deals: int) -> MatchCheckpoint:
@@ -120,7 +124,21 @@ class MatchCheckpoint:
         floats = [seconds] + [x for s in sides for x in (s.mean, s.m2)]
         if not all(isinstance(x, (int, float)) and math.isfinite(x) for x in floats) or any(s.m2 < 0 for s in sides):
             raise bad("figures that are not finite numbers")
-        return cls(p, settings, done, games, sides[0], sides[1], float(seconds), threads)
+        cp = cls(p, settings, done, games, sides[0], sides[1], float(seconds), threads)
+        try:
+            if "diff" in d:
+                cp.diff = Running(*d["diff"])
+                if cp.diff.n != done or not all(math.isfinite(x) for x in (cp.diff.mean, cp.diff.m2)):
+                    raise bad("an inconsistent difference")
+            tallies = d.get("tallies", {})
+            if not isinstance(tallies, dict) or not all(
+                isinstance(v, list) and all(isinstance(x, int) and x >= 0 for x in v) for v in tallies.values()
+            ):
+                raise bad("malformed tallies")
+            cp.tallies = tallies
+        except TypeError as e:
+            raise bad(f"malformed {e}") from None
+        return cp
 
     def add(self, part: dict[str, Any], seconds: float) -> None:
         """Merges the figures of a part (a native match's dict: ``deals``, ``games``,
@@ -128,6 +146,12 @@ class MatchCheckpoint:
         ``seconds``."""
         self.a.merge(part["deals"], part["a_cents_per_game"], part["a_sd"])
         self.b.merge(part["deals"], part["b_cents_per_game"], part["b_sd"])
+        if "sd_diff" in part:
+            self.diff.merge(part["deals"], part["diff"], part["sd_diff"])
+        for key in ("tallies_a", "tallies_b"):
+            if key in part:
+                old = self.tallies.get(key, [0] * len(part[key]))
+                self.tallies[key] = [x + y for x, y in zip(old, part[key])]
         self.done += part["deals"]
         self.games += part["games"]
         self.seconds += seconds
@@ -146,6 +170,10 @@ class MatchCheckpoint:
             "seconds": self.seconds,
             "threads": self.threads,
         }
+        if self.diff.n:
+            record["diff"] = [self.diff.n, self.diff.mean, self.diff.m2]
+        if self.tallies:
+            record["tallies"] = self.tallies
         tmp = self.path.with_name(self.path.name + ".tmp")
         try:
             with open(tmp, "w", encoding="utf-8") as f:

@@ -23,10 +23,26 @@ game unchanged. ``g.result()`` is None until the game is over, then a dict with 
 ``contract``, ``bid``, ``declarer_points``, ``declarer_tricks``, ``won``, ``value``,
 ``list_score`` and ``tp``; ``g.returns()`` gives the Seeger-Fabian points per seat (zeros
 before the end). See ``docs/skat.md`` and ``docs/rules/skat.md``.
+
+:class:`Env` is the environment for learning agents (``reset``/``step``, one action id per game
+action, legal-action masks, numpy features). :func:`match` and :func:`tournament` play agents
+(``random``, ``rules``) against each other on identical deals in the six seatings, in parallel;
+:func:`play_game` plays one deal.
 """
 
-from .._cfrkit import SKAT_BID_VALUES, SKAT_CONTRACTS
+from .._cfrkit import (
+    SKAT_ACTION_NAMES,
+    SKAT_AGENT_SPECS,
+    SKAT_BID_VALUES,
+    SKAT_CONTRACTS,
+    SKAT_FEATURE_LAYOUT,
+    SKAT_FEATURES,
+    SKAT_NUM_ACTIONS,
+)
 from .._cfrkit import SkatGame as Game
+from .agents import Agent, AgentLike, agent
+from .env import Env
+from .matches import CATEGORIES, MatchResult, TournamentResult, match, play_game, tournament
 
 #: The 63 legal bid values, ascending (18 … 264).
 BID_VALUES: tuple = tuple(SKAT_BID_VALUES)
@@ -37,4 +53,37 @@ PHASES = ("bidding", "skat", "discard", "declare", "tricks", "finished")
 #: The seat names by seat number.
 SEATS = ("Vorhand", "Mittelhand", "Hinterhand")
 
-__all__ = ["BID_VALUES", "CONTRACTS", "PHASES", "SEATS", "Game"]
+#: The action ids' names: 0 ``pass``, 1 ``hold``, 2–64 the bids, 65 ``hand``, 66 ``pickup``,
+#: 67–562 the discards (``"SA ST"``), 563–591 the contracts, 592–623 the cards (``D7`` … ``CA``).
+ACTION_NAMES: tuple = tuple(SKAT_ACTION_NAMES)
+#: Number of action ids.
+NUM_ACTIONS: int = SKAT_NUM_ACTIONS
+#: Length of the feature vector of a view (``Game.features(seat)``, ``Env`` observations).
+FEATURES: int = SKAT_FEATURES
+#: The feature vector's blocks: ``(name, offset, length)``; see ``docs/skat.md``.
+FEATURE_LAYOUT: tuple = tuple(tuple(x) for x in SKAT_FEATURE_LAYOUT)
+#: The agent spec strings.
+AGENT_SPECS: str = SKAT_AGENT_SPECS
+
+__all__ = [
+    "ACTION_NAMES",
+    "AGENT_SPECS",
+    "BID_VALUES",
+    "CATEGORIES",
+    "CONTRACTS",
+    "FEATURES",
+    "FEATURE_LAYOUT",
+    "NUM_ACTIONS",
+    "PHASES",
+    "SEATS",
+    "Agent",
+    "AgentLike",
+    "Env",
+    "Game",
+    "MatchResult",
+    "TournamentResult",
+    "agent",
+    "match",
+    "play_game",
+    "tournament",
+]

@@ -1,15 +1,36 @@
 //! Bindings of Skat: a game a person or a program drives action by action, with its result in
-//! list score and Seeger-Fabian points. Names and checks live in the core.
+//! list score and Seeger-Fabian points; the feature encoding and action ids for environments;
+//! agents from spec strings; matches and tournaments with the GIL released. Names and checks
+//! live in the core.
 
 use crate::args::opt_u64_arg;
 use crate::errors::IntoPy;
+use cfrkit_core::arena::{CrossTable, PairResult};
 use cfrkit_core::cards::CardSet;
+use cfrkit_core::games::skat::agents::{check_action, Agent};
 use cfrkit_core::games::skat::bidding::BID_VALUES;
 use cfrkit_core::games::skat::cards::{name as card_name, names};
-use cfrkit_core::games::skat::{Contract, Deal, Game};
+use cfrkit_core::games::skat::features::{self, FEATURES, LAYOUT, NUM_ACTIONS};
+use cfrkit_core::games::skat::matches::{self, MatchResult, MatchSettings, CATEGORIES};
+use cfrkit_core::games::skat::{registry, Contract, Deal, Game, View};
+use cfrkit_core::streams::stream;
 use cfrkit_core::Error;
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use std::sync::Arc;
+
+/// Domain tag of the streams of single agent moves ("skatmove").
+const MOVES: u64 = 0x736b_6174_6d6f_7665;
+
+/// A seat number 0, 1 or 2.
+fn check_seat(seat: i64) -> PyResult<u8> {
+    if (0..3).contains(&seat) {
+        Ok(seat as u8)
+    } else {
+        Err(Error::invalid("seat", seat, "a seat 0, 1 or 2")).py()
+    }
+}
 
 /// A game of Skat driven action by action (see `cfrkit.skat.Game`).
 #[pyclass(module = "cfrkit._cfrkit", name = "SkatGame")]
@@ -201,6 +222,68 @@ impl SkatGame {
     fn returns(&self) -> Vec<i32> {
         self.inner.returns().to_vec()
     }
+    /// The legal action ids of the seat to act, ascending (see `cfrkit.skat.ACTION_NAMES`).
+    fn legal_action_ids(&self) -> Vec<usize> {
+        self.inner.player().map_or(Vec::new(), |p| features::legal_ids(&View::new(&self.inner, p)))
+    }
+    /// The legal-action mask (bool, 624) of the seat to act (all false when finished).
+    fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        let mask =
+            self.inner.player().map_or(vec![false; NUM_ACTIONS], |p| features::legal_mask(&View::new(&self.inner, p)));
+        PyArray1::from_vec(py, mask)
+    }
+    /// The feature encoding (float32, 322) of `seat`'s view (see `cfrkit.skat.FEATURE_LAYOUT`).
+    fn features<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        Ok(PyArray1::from_vec(py, features::features(&View::new(&self.inner, check_seat(seat)?))))
+    }
+    /// For environments: the features of `seat` and its legal mask (all false unless `seat` is
+    /// to act).
+    #[allow(clippy::type_complexity)]
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+        seat: i64,
+    ) -> PyResult<(Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<bool>>)> {
+        let v = View::new(&self.inner, check_seat(seat)?);
+        Ok((PyArray1::from_vec(py, features::features(&v)), PyArray1::from_vec(py, features::legal_mask(&v))))
+    }
+    /// For environments: plays the legal action of id `id` (0–623) and returns `(player,
+    /// finished, returns)`. An illegal id raises `InvalidArgumentError` and changes nothing.
+    fn step_id(&mut self, id: i64) -> PyResult<(Option<u8>, bool, [i32; 3])> {
+        let a = usize::try_from(id)
+            .ok()
+            .and_then(features::action_of)
+            .ok_or_else(|| Error::invalid("action", id, format!("an action id 0..{}", NUM_ACTIONS - 1)))
+            .py()?;
+        self.inner.apply(a).py()?;
+        Ok((self.inner.player(), self.inner.finished(), self.inner.returns()))
+    }
+    /// Lets `agent` act for the seat to act; returns `(seat, action name)`. `seed` seeds the
+    /// agent's random choices (with the number of actions taken, so every decision has its own
+    /// stream).
+    #[pyo3(signature = (agent, seed = None))]
+    fn agent_move(
+        &mut self,
+        py: Python<'_>,
+        agent: &SkatAgent,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(u8, String)> {
+        let seed = opt_u64_arg(seed, "seed", 0)?;
+        let Some(p) = self.inner.player() else {
+            return Err(Error::invalid("agent_move", "a finished game", "a game with a seat to act")).py();
+        };
+        let steps = self.inner.history().len() as u64;
+        let (game, inner) = (self.inner, agent.inner.clone());
+        let a = py
+            .allow_threads(|| {
+                let v = View::new(&game, p);
+                let a = inner.act(&v, &mut stream(seed, MOVES, steps, 0))?;
+                check_action(inner.as_ref(), &v, a)
+            })
+            .py()?;
+        self.inner.apply(a).py()?;
+        Ok((p, a.name()))
+    }
     /// A copy of the game.
     fn copy(&self) -> Self {
         self.clone()
@@ -226,9 +309,180 @@ impl SkatGame {
     }
 }
 
-/// Registers the Skat classes and constants.
+/// A Skat agent from a spec string (`random`, `rules`).
+#[pyclass(module = "cfrkit._cfrkit", name = "SkatAgent", frozen)]
+#[derive(Clone)]
+pub struct SkatAgent {
+    inner: Arc<dyn Agent>,
+}
+
+#[pymethods]
+impl SkatAgent {
+    /// An agent from a spec string (see `cfrkit.skat.AGENT_SPECS`).
+    #[staticmethod]
+    fn from_spec(spec: &str) -> PyResult<Self> {
+        Ok(SkatAgent { inner: registry::parse(spec).py()? })
+    }
+    /// The agent's name.
+    #[getter]
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+    fn __repr__(&self) -> String {
+        format!("skat.Agent({:?})", self.inner.name())
+    }
+}
+
+/// A `(done, total)` callback for the native match loop: stops on Ctrl-C (the exception kept in
+/// `stopped`) and calls `progress` if given.
+fn between_chunks<'a>(
+    progress: Option<&'a Py<PyAny>>,
+    stopped: &'a mut Option<PyErr>,
+) -> impl FnMut(u64, u64) -> cfrkit_core::Result<()> + 'a {
+    move |done, total| {
+        Python::with_gil(|py| {
+            let result =
+                py.check_signals().and_then(|()| progress.map_or(Ok(()), |f| f.call1(py, (done, total)).map(drop)));
+            result.map_err(|e| {
+                *stopped = Some(e);
+                Error::Interrupted
+            })
+        })
+    }
+}
+
+fn settings(seed: u64, threads: usize, first_deal: u64) -> PyResult<MatchSettings> {
+    Ok(MatchSettings { seed, threads: cfrkit_core::threads::resolve(threads).py()?, first_deal })
+}
+
+fn pair_dict<'py>(py: Python<'py>, a: &str, b: &str, r: &PairResult) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("a", a)?;
+    d.set_item("b", b)?;
+    d.set_item("deals", r.deals)?;
+    d.set_item("games", r.games)?;
+    d.set_item("tp_per_game_a", r.a.mean)?;
+    d.set_item("ci95_a", r.a.ci95)?;
+    d.set_item("sd_a", r.a.sd)?;
+    d.set_item("tp_per_game_b", r.b.mean)?;
+    d.set_item("ci95_b", r.b.ci95)?;
+    d.set_item("sd_b", r.b.sd)?;
+    d.set_item("diff", r.diff.mean)?;
+    d.set_item("ci95", r.diff.ci95)?;
+    d.set_item("sd_diff", r.diff.sd)?;
+    Ok(d)
+}
+
+fn match_dict<'py>(py: Python<'py>, a: &str, b: &str, r: &MatchResult) -> PyResult<Bound<'py, PyDict>> {
+    let d = pair_dict(py, a, b, &r.pair)?;
+    d.set_item("tallies_a", r.tallies[0].clone())?;
+    d.set_item("tallies_b", r.tallies[1].clone())?;
+    Ok(d)
+}
+
+/// Plays `deals` deals of `a` against `b`, each in the six seatings, deals `first_deal..first_deal
+/// + deals` of `seed`; returns the match's figures (see `cfrkit.skat.match`).
+#[pyfunction]
+#[pyo3(signature = (a, b, deals, seed = 0, threads = 0, progress = None, first_deal = 0))]
+#[allow(clippy::too_many_arguments)]
+fn skat_match<'py>(
+    py: Python<'py>,
+    a: &SkatAgent,
+    b: &SkatAgent,
+    deals: u64,
+    seed: u64,
+    threads: usize,
+    progress: Option<Py<PyAny>>,
+    first_deal: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let s = settings(seed, threads, first_deal)?;
+    let (ai, bi) = (a.inner.clone(), b.inner.clone());
+    let mut stopped = None;
+    let res = py.allow_threads(|| {
+        let mut between = between_chunks(progress.as_ref(), &mut stopped);
+        matches::run_match(ai.as_ref(), bi.as_ref(), deals, &s, &mut between)
+    });
+    if let Some(e) = stopped {
+        return Err(e);
+    }
+    let r = res.py()?;
+    let d = match_dict(py, &ai.name(), &bi.name(), &r)?;
+    d.set_item("threads", s.threads)?;
+    Ok(d)
+}
+
+/// Every pair of `agents` plays `deals` deals; returns the pairs' figures and the cross table.
+#[pyfunction]
+#[pyo3(signature = (agents, deals, seed = 0, threads = 0, progress = None))]
+fn skat_tournament<'py>(
+    py: Python<'py>,
+    agents: Vec<PyRef<'py, SkatAgent>>,
+    deals: u64,
+    seed: u64,
+    threads: usize,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let s = settings(seed, threads, 0)?;
+    let inner: Vec<Arc<dyn Agent>> = agents.iter().map(|a| a.inner.clone()).collect();
+    let mut stopped = None;
+    let res: cfrkit_core::Result<CrossTable> = py.allow_threads(|| {
+        let mut between = between_chunks(progress.as_ref(), &mut stopped);
+        matches::run_tournament(&inner, deals, &s, &mut between)
+    });
+    if let Some(e) = stopped {
+        return Err(e);
+    }
+    let t = res.py()?;
+    let d = PyDict::new(py);
+    let pairs =
+        t.pairs.iter().map(|(i, j, r)| pair_dict(py, &t.names[*i], &t.names[*j], r)).collect::<PyResult<Vec<_>>>()?;
+    d.set_item("pairs", pairs)?;
+    d.set_item("names", t.names.clone())?;
+    let n = t.names.len();
+    let cells: Vec<Vec<Option<(f64, f64)>>> = (0..n).map(|i| (0..n).map(|j| t.cell(i, j)).collect()).collect();
+    d.set_item("cells", cells)?;
+    d.set_item("row_means", t.row_means())?;
+    d.set_item("table", t.render("TP per game"))?;
+    d.set_item("threads", s.threads)?;
+    Ok(d)
+}
+
+/// Plays one game of deal `index` of `seed` with `agents[s]` in seat `s`; returns it finished.
+#[pyfunction]
+#[pyo3(signature = (agents, seed = None, index = None))]
+fn skat_play_game(
+    py: Python<'_>,
+    agents: Vec<PyRef<'_, SkatAgent>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    index: Option<&Bound<'_, PyAny>>,
+) -> PyResult<SkatGame> {
+    let (seed, index) = (opt_u64_arg(seed, "seed", 0)?, opt_u64_arg(index, "index", 0)?);
+    if agents.len() != 3 {
+        return Err(Error::invalid("agents", agents.len(), "three agents, seat 0 (Vorhand) first")).py();
+    }
+    let inner: Vec<Arc<dyn Agent>> = agents.iter().map(|a| a.inner.clone()).collect();
+    let res = py.allow_threads(|| {
+        let seats: [&dyn Agent; 3] = std::array::from_fn(|p| inner[p].as_ref());
+        matches::play_deal(seed, index, 0, seats)
+    });
+    Ok(SkatGame { inner: res.py()? })
+}
+
+/// Registers the Skat classes, functions and constants.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SkatGame>()?;
+    m.add_class::<SkatAgent>()?;
+    m.add_function(wrap_pyfunction!(skat_match, m)?)?;
+    m.add_function(wrap_pyfunction!(skat_tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(skat_play_game, m)?)?;
+    m.add("SKAT_FEATURES", FEATURES)?;
+    m.add("SKAT_FEATURE_LAYOUT", LAYOUT.to_vec())?;
+    m.add("SKAT_NUM_ACTIONS", NUM_ACTIONS)?;
+    m.add("SKAT_AGENT_SPECS", registry::SPECS)?;
+    m.add("SKAT_CATEGORIES", CATEGORIES.to_vec())?;
+    let names: Vec<String> =
+        (0..NUM_ACTIONS).map(|i| features::action_of(i).map_or_else(String::new, |a| a.name())).collect();
+    m.add("SKAT_ACTION_NAMES", names)?;
     m.add("SKAT_BID_VALUES", BID_VALUES.to_vec())?;
     m.add("SKAT_CONTRACTS", Contract::ALL.iter().map(|c| c.name()).collect::<Vec<_>>())?;
     Ok(())

@@ -122,7 +122,7 @@ pub fn legal_mask(view: &View) -> Vec<bool> {
 pub const FEATURES: usize = 322;
 
 /// The blocks of the encoding: name, offset, length.
-pub const LAYOUT: [(&str, usize, usize); 17] = [
+pub const LAYOUT: [(&str, usize, usize); 16] = [
     ("phase", 0, 6),
     ("seat", 6, 3),
     ("bid", 9, 1),
@@ -139,7 +139,6 @@ pub const LAYOUT: [(&str, usize, usize); 17] = [
     ("open_hand", 98, 32),
     ("played", 130, 96),
     ("trick", 226, 96),
-    ("end", 322, 0),
 ];
 
 /// The features of `view`.

@@ -12,10 +12,10 @@
 //!   ranks at most 2k (a 7, then at most a 9, a Jack, a King); its *excess* is how far its cards
 //!   rank above that. Score 7 − 1.5 × total excess + 0.25 per void.
 //!
-//! **Bidding.** Before seeing the skat a suit or grand game is worth playing from score 7
+//! **Bidding.** Before seeing the skat a suit or grand game is worth playing from score 6.5
 //! (Hand from 8.5); its value is base × (matadors of the ten cards + 1 game, + 1 Hand). A null is
-//! worth 35 (Hand) when every suit is safe, 23 when a single suit of at most two cards is not
-//! (the skat is to fix it). The bid limit is the highest such value; with none the agent passes.
+//! worth 35 (Hand) when every suit is safe, 23 when the unsafe suits hold at most two cards in
+//! all (the discard is to fix them). The bid limit is the highest such value; with none the agent passes.
 //! The bidder names the next value while it is within the limit, the hearer holds while the
 //! value named is within it; Vorhand alone bids 18 when its limit reaches 18.
 //!
@@ -26,10 +26,13 @@
 //! of the twelve cards) reaches the bid is tried with each of the 66 discards; a discard's score
 //! is the game's score of the ten cards left, +0.03 per card point put away (suit and grand:
 //! bury Tens and Aces of short suits, make voids), −3 per trump put away. The game with the best
-//! score above its threshold (6.5 for suit and grand, 7 for null) and its best discard are
-//! played, as the plain contract (`null ouvert` only when the bid needs it). In a Hand game the
-//! contract is the game with the best score above threshold among the legal ones, plain (no
-//! announcement).
+//! score above its threshold (6 for suit and grand, 7 for null; a grand gets 2 on top, as it is
+//! worth twice a suit game) and its best discard are played, as the plain contract (`null
+//! ouvert` only when the bid needs it). In a Hand game the contract is the legal one whose game
+//! scores best above its threshold (the grand bonus included), plain (no announcement).
+//!
+//! In self-play (2,000 deals, seed 5) 9% of the deals are thrown in; of the games played 33%
+//! are grands (87% won) and 67% suit games (71% won); nulls are rare.
 //!
 //! **Cards, suit and grand.** "Master" cards are those no card still out (unseen by the agent or
 //! held by others) of their suit beats; voids are read from who failed to follow.
@@ -72,11 +75,13 @@ use rand_pcg::Pcg64;
 pub struct RulesAgent;
 
 /// Score from which a suit or grand game is bid on the ten dealt cards.
-const BID_THRESHOLD: f32 = 7.0;
+const BID_THRESHOLD: f32 = 6.5;
 /// Score from which a suit or grand game is played Hand.
 const HAND_THRESHOLD: f32 = 8.5;
 /// Score from which a suit or grand game is played on the ten cards kept after a pickup.
-const PLAY_THRESHOLD: f32 = 6.5;
+const PLAY_THRESHOLD: f32 = 6.0;
+/// What a grand's score gets on top when games are compared (its value is twice a suit's).
+const GRAND_PREFERENCE: f32 = 2.0;
 /// Score from which a null is played.
 const NULL_THRESHOLD: f32 = 7.0;
 
@@ -176,7 +181,7 @@ pub fn bid_limit(hand: CardSet) -> u32 {
             let unsafe_suits: Vec<usize> = (0..4).filter(|&s| ex[s] > 0).collect();
             if unsafe_suits.is_empty() {
                 limit = limit.max(35);
-            } else if unsafe_suits.len() == 1 && (hand & natural(unsafe_suits[0] as u8)).count_ones() <= 2 {
+            } else if unsafe_suits.iter().map(|&s| (hand & natural(s as u8)).count_ones()).sum::<u32>() <= 2 {
                 limit = limit.max(23);
             }
             continue;
@@ -219,6 +224,9 @@ pub fn pickup_plan(cards: CardSet, bid: u32) -> (GameType, CardSet) {
             for &b in &list[i + 1..] {
                 let pair = bit(a) | bit(b);
                 let mut v = strength(game, cards & !pair) - play_threshold(game);
+                if game == GameType::Grand {
+                    v += GRAND_PREFERENCE;
+                }
                 if game != GameType::Null {
                     v += 0.03 * set_points(pair) as f32 - 3.0 * (pair & trumps).count_ones() as f32;
                 }
@@ -238,7 +246,9 @@ fn choose_contract(legal: &[Contract], game: Option<GameType>, hand: CardSet) ->
     if let Some(c) = game.and_then(|g| legal.iter().find(|c| c.game == g)) {
         return *c;
     }
-    let score = |c: &Contract| strength(c.game, hand) - play_threshold(c.game);
+    let score = |c: &Contract| {
+        strength(c.game, hand) - play_threshold(c.game) + GRAND_PREFERENCE * (c.game == GameType::Grand) as u8 as f32
+    };
     let mut best = legal[0];
     for c in legal {
         if score(c) > score(&best) {
@@ -555,9 +565,15 @@ mod tests {
 
     #[test]
     fn the_discard_keeps_trumps_and_buries_points() {
+        // Three Jacks and long clubs: a clubs game, or a grand with the grand bonus.
         let twelve = set("CJ SJ HJ CA CT CK CQ C9 ST SA D7 HT");
         let (game, pair) = pickup_plan(twelve, 18);
+        assert!(matches!(game, GameType::Suit(CLUBS) | GameType::Grand), "{game:?}");
+        // Five trumps and little else: clubs, burying the bare Ten of hearts.
+        let twelve = set("CJ DJ CA CK CQ C9 C8 HT S7 S8 D9 DK");
+        let (game, pair2) = pickup_plan(twelve, 18);
         assert_eq!(game, GameType::Suit(CLUBS));
+        assert!(pair2 & set("HT") != 0 && pair2 & Contract::plain(game).trumps() == 0, "{}", NOTATION.names(pair2));
         assert_eq!(pair & Contract::plain(game).trumps(), 0);
         assert!(set_points(pair) >= 10, "{}", NOTATION.names(pair));
     }

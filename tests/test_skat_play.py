@@ -1,0 +1,251 @@
+"""Skat play: the environment, features and action ids, agents over many games, matches
+(reproducible for 1 and 2 threads, six seatings, the breakdown), tournaments, and the
+``cfrkit skat`` CLI (JSON shape, checkpoints, errors, a game in the terminal)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from cfrkit import InvalidArgumentError, skat
+
+
+def cli(*args, stdin: str | None = None):
+    return subprocess.run(
+        [sys.executable, "-m", "cfrkit.cli", "skat", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_action_ids_cover_every_action_once():
+    names = skat.ACTION_NAMES
+    assert len(names) == skat.NUM_ACTIONS == 624 and len(set(names)) == 624
+    assert names[:3] == ("pass", "hold", "18") and names[64] == "264"
+    assert names[65:67] == ("hand", "pickup")
+    assert names[67] == "H7 D7" and names[562] == "CA SA"
+    assert names[563:570] == skat.CONTRACTS[:7] and names[591] == "null ouvert hand"
+    assert names[592] == "D7" and names[623] == "CA"
+    layout = skat.FEATURE_LAYOUT
+    assert layout[0][:2] == ("phase", 0) and layout[-1][1] + layout[-1][2] == skat.FEATURES
+
+
+@pytest.mark.parametrize("seed", [0, 7])
+def test_random_episodes_with_masks(seed):
+    env = skat.Env()
+    rng = np.random.default_rng(seed)
+    for _ in range(40):
+        obs, rewards, done = env.reset() if _ else env.reset(seed=seed)
+        assert rewards == [0, 0, 0] and not done
+        steps = 0
+        while not done:
+            mask, legal = obs["mask"], obs["legal_actions"]
+            assert obs["features"].shape == (skat.FEATURES,) and obs["features"].dtype == np.float32
+            assert mask.shape == (skat.NUM_ACTIONS,) and mask.dtype == np.bool_
+            assert legal == np.flatnonzero(mask).tolist() and legal
+            assert sorted(skat.ACTION_NAMES[i] for i in legal) == sorted(env.game.legal_actions())
+            # Only the seat to act has a mask.
+            other = (obs["player"] + 1) % 3
+            assert not env.observe(other)["mask"].any()
+            obs, rewards, done = env.step(int(rng.choice(legal)))
+            steps += 1
+        assert obs["player"] is None and rewards == env.game.returns()
+        assert steps == len(env.game.history)
+
+
+def test_reset_reproduces_deals_and_names_step():
+    env = skat.Env(seed=3)
+    first = env.reset()[0]["features"]
+    env.reset()
+    again = env.reset(seed=3)[0]["features"]
+    assert np.array_equal(first, again)
+    assert env.game.dealt_hands == skat.Game.random(seed=3, index=0).dealt_hands
+    obs, _, _ = env.step("pass")
+    assert env.game.history == [(1, "pass")] and obs["player"] == 2
+
+
+def test_illegal_steps_and_unreset_env():
+    with pytest.raises(InvalidArgumentError, match="reset"):
+        skat.Env().step(0)
+    env = skat.Env()
+    env.reset(seed=1)
+    before = env.game.copy()
+    for bad in (1, 65, 623, 624, -1, "hand"):
+        with pytest.raises(InvalidArgumentError):
+            env.step(bad)
+    assert env.game == before
+    with pytest.raises(InvalidArgumentError, match="seed"):
+        skat.Env(seed=-1)
+    with pytest.raises(InvalidArgumentError, match="seat"):
+        env.observe(3)
+
+
+def test_features_of_the_first_position():
+    g = skat.Game.random(seed=2)
+    f = dict((name, (o, n)) for name, o, n in skat.FEATURE_LAYOUT)
+    x = g.features(1)
+    o, n = f["phase"]
+    assert x[o : o + n].tolist() == [1, 0, 0, 0, 0, 0]
+    o, n = f["seat"]
+    assert x[o : o + n].tolist() == [0, 1, 0]
+    o, n = f["hand"]
+    hand = {skat.ACTION_NAMES[592 + i] for i in np.flatnonzero(x[o : o + n])}
+    assert hand == set(g.hands[1])
+    g.play(18)
+    o, n = f["named"]
+    # Seat 0's view: Mittelhand (relative seat 1) named 18.
+    assert g.features(0)[o + 1] == pytest.approx(18 / 264)
+
+
+@pytest.mark.parametrize("agents", [("rules",) * 3, ("random",) * 3, ("rules", "random", "rules")])
+def test_agents_play_whole_games_legally(agents):
+    for i in range(60):
+        g = skat.play_game(agents, seed=11, index=i)
+        assert g.finished and sum(1 for _ in g.history) > 0
+        r = g.result()
+        assert g.returns() == r["tp"]
+
+
+def test_agent_move_and_specs():
+    g = skat.Game.random(seed=4)
+    bot = skat.agent("rules")
+    while not g.finished:
+        seat, name = g.agent_move(bot, seed=4)
+        assert g.history[-1] == (seat, name)
+    for bad in ("nobody", "rules:x", "pimc9"):
+        with pytest.raises(InvalidArgumentError, match="random or rules"):
+            skat.agent(bad)
+    with pytest.raises(InvalidArgumentError):
+        skat.agent(3)
+
+
+def test_match_is_reproducible_for_1_and_2_threads_and_has_six_seatings():
+    one = skat.match("rules", "random", deals=200, seed=5, threads=1)
+    two = skat.match("rules", "random", deals=200, seed=5, threads=2)
+    for k in ("tp_per_game_a", "tp_per_game_b", "diff", "ci95", "breakdown_a", "breakdown_b"):
+        assert getattr(one, k) == getattr(two, k), k
+    assert (one.deals, one.games) == (200, 1200)
+    assert set(one.breakdown_a) == set(skat.CATEGORIES) == {"grand", "suit", "null", "null_ouvert", "defender", "pass"}
+    assert sum(one.breakdown_a.values()) == pytest.approx(100) == sum(one.breakdown_b.values())
+    # rules beats random clearly (diff = A - B with its interval over deals).
+    assert one.diff - one.ci95 > 100 and one.diff == pytest.approx(one.tp_per_game_a - one.tp_per_game_b)
+    other = skat.match("rules", "random", deals=200, seed=6, threads=2)
+    assert other.diff != one.diff
+    # The same program on both sides gets the same TP/G.
+    same = skat.match("rules", "rules", deals=50, seed=5)
+    assert same.tp_per_game_a == pytest.approx(same.tp_per_game_b) and same.breakdown_a == same.breakdown_b
+
+
+def test_match_checkpoint_resumes(tmp_path):
+    path = tmp_path / "m.json"
+    part = skat.match("rules", "random", deals=100, seed=3, checkpoint=path)
+    whole = skat.match("rules", "random", deals=300, seed=3, checkpoint=path)
+    direct = skat.match("rules", "random", deals=300, seed=3)
+    assert part.deals == 100 and whole.deals == 300 and whole.games == 1800
+    for k in ("tp_per_game_a", "tp_per_game_b", "diff", "ci95"):
+        assert getattr(whole, k) == pytest.approx(getattr(direct, k)), k
+    for k in skat.CATEGORIES:
+        assert whole.breakdown_a[k] == pytest.approx(direct.breakdown_a[k])
+    with pytest.raises(InvalidArgumentError, match="seed"):
+        skat.match("rules", "random", deals=300, seed=4, checkpoint=path)
+
+
+def test_tournament_cross_table():
+    t = skat.tournament(["rules", "random", "rules"], deals=40, seed=1, threads=2)
+    assert t.names == ["rules", "random", "rules"] and len(t.pairs) == 3
+    m = skat.match("rules", "random", deals=40, seed=1)
+    assert t.cells[0][1][0] == pytest.approx(m.tp_per_game_a)
+    assert "TP per game" in t.table
+    with pytest.raises(InvalidArgumentError, match="two or more"):
+        skat.tournament(["rules"], deals=5)
+
+
+@pytest.mark.parametrize(
+    "kwargs, word",
+    [({"deals": 0}, "deals"), ({"deals": -3}, "deals"), ({"seed": -1}, "seed"), ({"threads": -1}, "threads")],
+)
+def test_match_argument_errors(kwargs, word):
+    with pytest.raises(InvalidArgumentError, match=word):
+        skat.match("rules", "random", **kwargs)
+
+
+def test_cli_match_json_last_line():
+    r = cli("match", "--a", "rules", "--b", "random", "--deals", "150", "--seed", "2", "--json", "--threads", "2")
+    assert r.returncode == 0, r.stderr
+    record = json.loads(r.stdout.strip().splitlines()[-1])
+    assert set(record) >= {"deals", "tp_per_game_a", "tp_per_game_b", "diff", "ci95", "breakdown_a", "breakdown_b"}
+    direct = skat.match("rules", "random", deals=150, seed=2, threads=1)
+    assert record["deals"] == 150 and record["diff"] == direct.diff and record["ci95"] == direct.ci95
+    assert record["breakdown_a"] == direct.breakdown_a
+    assert "defender" in r.stdout and "diff" in r.stdout
+
+
+def test_cli_tournament_json():
+    r = cli("tournament", "--agents", "rules", "random", "--deals", "30", "--json")
+    assert r.returncode == 0, r.stderr
+    record = json.loads(r.stdout.strip().splitlines()[-1])
+    assert record["agents"] == ["rules", "random"] and record["pairs"][0]["games"] == 180
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("match", "--a", "rules", "--b", "nobody"), "nobody"),
+        (("match", "--a", "rules"), "--b"),
+        (("match", "--a", "rules", "--b", "random", "--deals", "0"), "--deals"),
+        (("match", "--a", "rules", "--b", "random", "--deals", "-5"), "--deals"),
+        (("match", "--a", "rules", "--b", "random", "--deals", "99999999999999999999999"), "--deals"),
+        (("match", "--a", "rules", "--b", "random", "--deals", "2000000000000"), "deals"),
+        (("match", "--a", "rules", "--b", "random", "--seed", "-2"), "--seed"),
+        (("match", "--a", "rules", "--b", "random", "--threads", "-1"), "--threads"),
+        (("match", "--a", "rules", "--b", "random", "--checkpoint", "/"), "is a directory"),
+        (("tournament", "--agents", "rules", "--deals", "5"), "two or more"),
+        (("play", "--bots", "nobody"), "nobody"),
+        (("play", "--seat", "3"), "seat"),
+        (("play", "--seat", "-1"), "seat"),
+        (("dance",), "invalid choice"),
+    ],
+)
+def test_cli_errors_are_one_line_and_status_2(args, words):
+    r = cli(*args)
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0] and "Traceback" not in r.stderr, r.stderr
+
+
+def test_play_a_whole_game_in_the_terminal():
+    # Replay the game the CLI plays (same deal, the bots' choices from the same seed), answering
+    # a bad word first, then an illegal card once, then the first legal action.
+    seed, seat = 3, 0
+    bot = skat.agent("rules")
+    g = skat.Game.random(seed=seed)
+    answers, reasons = ["dance"], []
+    while not g.finished:
+        if g.player != seat:
+            g.agent_move(bot, seed=seed)
+            continue
+        legal = g.legal_actions()
+        if g.phase == "tricks" and not reasons:
+            bad = next((c for c in g.hands[seat] if c not in legal), None)
+            if bad is not None:
+                answers.append(bad)
+                reasons.append(g.why_illegal(bad))
+        answers.append(legal[0])
+        g.play(legal[0])
+    r = cli("play", "--bots", "rules", "--seed", str(seed), stdin="\n".join(answers) + "\n")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "rejected:" in out and "-- finished --" in out
+    assert f"Seeger-Fabian points: {g.returns()}" in out
+    if reasons:
+        assert "must follow" in reasons[0] and "must follow" in out
+
+
+def test_play_stops_cleanly_when_input_ends():
+    r = cli("play", "--bots", "random", "--seed", "2", "--seat", "1", stdin="")
+    assert r.returncode == 2 and "input" in r.stderr and len(r.stderr.strip().splitlines()) == 1

@@ -249,3 +249,31 @@ def test_play_a_whole_game_in_the_terminal():
 def test_play_stops_cleanly_when_input_ends():
     r = cli("play", "--bots", "random", "--seed", "2", "--seat", "1", stdin="")
     assert r.returncode == 2 and "input" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.filterwarnings("ignore:Observation")
+def test_pettingzoo_api_test():
+    pytest.importorskip("pettingzoo")
+    from cfrkit.skat.pettingzoo import env, raw_env
+    from pettingzoo.test import api_test
+
+    api_test(env(), num_cycles=300)
+    api_test(raw_env(), num_cycles=300)
+    e = env()
+    e.reset(seed=3)
+    total = {a: 0.0 for a in e.possible_agents}
+    steps = 0
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, _ = e.last()
+        total[agent] += reward
+        if termination or truncation:
+            e.step(None)
+        else:
+            e.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+            steps += 1
+    # The same game played directly: every seat's reward is its Seeger-Fabian points.
+    game = skat.Game.random(seed=3)
+    while not game.finished:
+        game.step_id(game.legal_action_ids()[-1])
+    assert steps == len(game.history)
+    assert [total[f"player_{s}"] for s in range(3)] == game.returns()

@@ -19,6 +19,16 @@ from .agents import agent as make_agent
 SEATS = ("Vorhand", "Mittelhand", "Hinterhand")
 
 
+def _shown(cards) -> str:
+    """Cards for people: Jacks first (C S H D), then by suit C S H D and rank A T K Q 9 8 7."""
+
+    def key(c: str) -> tuple:
+        suit, rank = "CSHD".index(c[0]), c[1]
+        return (0, suit, 0) if rank == "J" else (1, suit, "ATKQ987".index(rank))
+
+    return " ".join(sorted(cards, key=key))
+
+
 def play_terminal(
     bots: str,
     *,
@@ -39,7 +49,7 @@ def play_terminal(
         print(text, file=out, flush=True)
 
     say(f"Skat, deal {index} of seed {seed}. You are seat {seat} ({SEATS[seat]}); bots: {bot.name}.")
-    say(f"Your hand: {' '.join(g.hands[seat])}")
+    say(f"Your hand: {_shown(g.hands[seat])}")
     phase, tricks_seen = None, 0
     while not g.finished:
         if g.phase != phase:
@@ -50,7 +60,7 @@ def play_terminal(
                 hand = "Hand" if g.hand_game else "after a pickup"
                 say(f"seat {g.declarer} plays {g.contract} ({hand}) at a bid of {g.bid}.")
                 if g.open_hand is not None and g.declarer != seat:
-                    say(f"open hand of seat {g.declarer}: {' '.join(g.open_hand)}")
+                    say(f"open hand of seat {g.declarer}: {_shown(g.open_hand)}")
             say(f"-- {phase} --")
         p = g.player
         if p != seat:
@@ -60,10 +70,14 @@ def play_terminal(
             legal = g.legal_actions()
             if g.phase == "tricks":
                 trick = " ".join(g.current_trick) or "(you lead)"
-                say(f"Trick {g.tricks_done + 1}: {trick}   your hand: {' '.join(g.hands[seat])}")
+                say(f"Trick {g.tricks_done + 1}: {trick}   your hand: {_shown(g.hands[seat])}")
             elif g.phase in ("discard", "declare", "skat"):
-                say(f"your cards: {' '.join(g.hands[seat])}" + (f"; skat: {' '.join(g.skat)}" if phase == "discard" else ""))
-            menu = "  ".join(f"{i + 1}) {a}" for i, a in enumerate(legal)) if len(legal) <= 30 else "? for the list"
+                skat = f"; skat: {' '.join(g.skat)}" if phase == "discard" else ""
+                say(f"your cards: {_shown(g.hands[seat])}{skat}")
+            if len(legal) <= 30:
+                menu = "  ".join(f"{i + 1}) {a}" for i, a in enumerate(legal))
+            else:
+                menu = ", ".join(legal[:4]) + ", … (? for the list)"
             while True:
                 try:
                     text = read(f"Your move [{menu}]: ").strip()
@@ -84,7 +98,8 @@ def play_terminal(
                 say(f"rejected: {why}")
         if g.tricks_done > tricks_seen:
             t = tricks_seen
-            say(f"  trick {t + 1}: {' '.join(g.tricks[t])} (led by seat {g.trick_leaders[t]}) -> seat {g.trick_winners[t]}")
+            cards, leader, winner = " ".join(g.tricks[t]), g.trick_leaders[t], g.trick_winners[t]
+            say(f"  trick {t + 1}: {cards} (led by seat {leader}) -> seat {winner}")
             tricks_seen = g.tricks_done
     say("-- finished --")
     r = g.result()

@@ -1,0 +1,85 @@
+"""Skat match speed: games per second of matches between ``rules`` and ``random`` on one and two
+threads, and environment steps per second through Python.
+
+    python benches/skat_matches.py [--deals N] [--steps N] [--json]
+
+Each match plays ``--deals`` deals in the six seatings (6 games per deal). Games per second are
+given by wall time and, for one thread, by the process's CPU time too (on a shared machine the
+wall time also counts time the process waited for a core). Install the release build first
+(``maturin develop --release``): the debug-ish build is several times slower.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+
+import numpy as np
+from cfrkit import skat
+
+
+def bench_match(a: str, b: str, deals: int, threads: int) -> dict:
+    wall, cpu = time.perf_counter(), time.process_time()
+    r = skat.match(a, b, deals, seed=1, threads=threads)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return {
+        "a": a,
+        "b": b,
+        "threads": r.threads,
+        "games": r.games,
+        "wall_seconds": wall,
+        "games_per_second": r.games / wall,
+        "games_per_cpu_second": r.games / cpu if threads == 1 else None,
+        "tp_per_game_a": r.tp_per_game_a,
+        "tp_per_game_b": r.tp_per_game_b,
+        "diff": r.diff,
+        "ci95": r.ci95,
+    }
+
+
+def bench_env(steps: int) -> dict:
+    env = skat.Env()
+    rng = np.random.default_rng(0)
+    obs, _, done = env.reset(seed=0)
+    n, games = 0, 0
+    wall, cpu = time.perf_counter(), time.process_time()
+    while n < steps:
+        if done:
+            obs, _, done = env.reset()
+            games += 1
+        legal = obs["legal_actions"]
+        obs, _, done = env.step(legal[int(rng.integers(len(legal)))])
+        n += 1
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return {"steps": n, "games": games, "steps_per_second": n / wall, "steps_per_cpu_second": n / cpu}
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--deals", type=int, default=20_000, help="deals per match (default 20000)")
+    p.add_argument("--steps", type=int, default=50_000, help="environment steps (default 50000)")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON on the last line")
+    a = p.parse_args()
+    rows = []
+    for x, y in (("rules", "rules"), ("rules", "random"), ("random", "random")):
+        for threads in (1, 2):
+            r = bench_match(x, y, a.deals, threads)
+            rows.append(r)
+            cpu = f", {r['games_per_cpu_second']:,.0f} per CPU second" if r["games_per_cpu_second"] else ""
+            print(
+                f"{x} vs {y}, {r['threads']} thread(s): {r['games']:,} games in {r['wall_seconds']:.2f} s = "
+                f"{r['games_per_second']:,.0f} games/s{cpu}; diff {r['diff']:+.2f} ± {r['ci95']:.2f} TP/G"
+            )
+    e = bench_env(a.steps)
+    print(
+        f"Env through Python: {e['steps']:,} steps ({e['games']:,} games) = {e['steps_per_second']:,.0f} steps/s, "
+        f"{e['steps_per_cpu_second']:,.0f} per CPU second"
+    )
+    if a.json:
+        print(json.dumps({"cores": os.cpu_count(), "matches": rows, "env": e}))
+
+
+if __name__ == "__main__":
+    main()

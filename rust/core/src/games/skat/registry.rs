@@ -16,7 +16,7 @@ pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
     let (name, _args) = lower.split_once(':').unwrap_or((&lower, ""));
     match (name.trim(), lower.contains(':')) {
         ("random", false) => Ok(Arc::new(RandomAgent)),
-        ("rules", false) => Ok(Arc::new(RulesAgent)),
+        ("rules", false) => Ok(Arc::new(RulesAgent::default())),
         // The PIMC agent (`pimc[:worlds=N,threads=T,seed=S]`, module `super::pimc`) is parsed
         // here, from `_args`, once it is part of the crate; add it to SPECS then.
         _ => Err(Error::invalid("agent", spec, format!("one of {SPECS}"))),

@@ -1,7 +1,7 @@
 //! Skat agents and matches: legal play over many games, the six seatings on identical deals,
 //! results that do not depend on threads, the game-type breakdown, and `rules` beating `random`.
 
-use cfrkit_core::arena::quiet;
+use cfrkit_core::arena::{quiet, Protocol};
 use cfrkit_core::games::skat::agents::Agent;
 use cfrkit_core::games::skat::features::{
     action_id, action_of, features, legal_ids, legal_mask, FEATURES, NUM_ACTIONS,
@@ -63,7 +63,9 @@ fn matches_do_not_depend_on_threads_and_rules_beats_random() {
     assert_eq!(one, run(2, 4));
     assert_ne!(one.pair.a.mean, run(2, 5).pair.a.mean);
     assert_eq!((one.pair.deals, one.pair.games), (300, 1800));
-    // Six seatings: each program holds 9 of the 18 seats of a deal's games.
+    // Six seatings, AAB ABA ABB BAA BAB BBA: each program holds 9 of the 18 seats of a deal's games.
+    let six = Protocol::Rotation.seatings(3).unwrap();
+    assert_eq!(six, [[0, 0, 1], [0, 1, 0], [0, 1, 1], [1, 0, 0], [1, 0, 1], [1, 1, 0]]);
     for k in 0..2 {
         assert_eq!(one.tallies[k].len(), CATEGORIES.len());
         assert_eq!(one.tallies[k].iter().sum::<u64>(), 300 * 9);

@@ -11,7 +11,9 @@
 //!   declaration, tricks; illegal actions refused with the reason;
 //! * [`scoring`] — matadors, game value, overbid, list score and Seeger-Fabian points;
 //! * [`view`] — what one seat sees;
-//! * [`agents`] — the agent trait and the agents that need no search.
+//! * [`agents`] — the agent trait and the agents that need no search;
+//! * [`pimc`] — Perfect Information Monte Carlo card play: exact worlds, a perfect-information
+//!   solver, the `pimc` agent.
 
 pub mod actions;
 pub mod agents;
@@ -20,6 +22,7 @@ pub mod cards;
 pub mod contract;
 pub mod deal;
 pub mod game;
+pub mod pimc;
 pub mod scoring;
 pub mod view;
 

@@ -41,7 +41,7 @@
 //! * the last trick plays itself.
 
 use super::super::actions::Phase;
-use super::super::cards::{bit, points, set_points, DECK};
+use super::super::cards::{bit, points, rank_cards, set_points, ACE, DECK, JACK, KING, QUEEN, RANK_POINTS, TEN};
 use super::super::contract::{Contract, GameType, Order};
 use super::super::game::Game;
 use super::super::scoring::GameResult;
@@ -138,16 +138,51 @@ impl Facts {
         }
     }
 
-    /// Bounds on the tally still to take at a trick boundary: nothing, or everything left.
+    /// Bounds on the tally still to take at a trick boundary. Null: none to all tricks left.
+    /// Suit and grand: the trumps a side holds above every trump of the other side win their
+    /// tricks (the declarer's all win; a defender's, however many the other defender has, win
+    /// at least as many tricks as one of them holds), so each side takes at most the tricks
+    /// left less the other side's sure tricks, and in them at most the points of that many
+    /// most valuable cards of each hand.
     #[inline]
     fn bounds(&self, p: &Pos) -> (i32, i32) {
-        let left = 10 - p.done as i32;
+        let left = 10 - p.done as u32;
         if self.null {
-            (0, left)
-        } else {
-            (0, 11 * set_points(p.live()) as i32 + left)
+            return (0, left as i32);
+        }
+        let d = self.declarer as usize;
+        let trumps = self.order.trumps();
+        let mine = p.hands[d] & trumps;
+        let theirs = [p.hands[(d + 1) % 3] & trumps, p.hands[(d + 2) % 3] & trumps];
+        // The cards of `set` above every card of `other` (both trumps).
+        let above = |set: CardSet, other: CardSet| match self.order.strongest(other, self.order.trump_suit()) {
+            Some(top) => set & self.beaten_by[top as usize & 31],
+            None => set,
+        };
+        let sure_mine = above(mine, theirs[0] | theirs[1]).count_ones();
+        let sure_theirs = above(theirs[0], mine).count_ones().max(above(theirs[1], mine).count_ones());
+        let most = |tricks: u32| p.hands.iter().map(|&h| top_points(h, tricks)).sum::<u32>();
+        let live = set_points(p.live());
+        let hi = most(left - sure_theirs).min(live);
+        let lo = live - most(left - sure_mine).min(live);
+        ((11 * lo + sure_mine) as i32, (11 * hi + left - sure_theirs) as i32)
+    }
+}
+
+/// The card points of the `k` most valuable cards of `hand`.
+#[inline]
+fn top_points(hand: CardSet, k: u32) -> u32 {
+    let mut left = k;
+    let mut sum = 0;
+    for r in [ACE, TEN, KING, QUEEN, JACK] {
+        let n = (hand & rank_cards(r)).count_ones().min(left);
+        sum += n * RANK_POINTS[r as usize] as u32;
+        left -= n;
+        if left == 0 {
+            break;
         }
     }
+    sum
 }
 
 /// A position of the tricks.
@@ -274,9 +309,9 @@ fn distinct(f: &Facts, p: &Pos) -> CardSet {
 /// Writes the distinct legal cards of `p` in search order into `list`, `first` (if among them)
 /// ahead of the others, and returns how many there are.
 #[inline]
-fn ordered(f: &Facts, p: &Pos, first: u8, list: &mut [Card; MAX_MOVES]) -> usize {
+fn ordered(f: &Facts, p: &Pos, first: u8, history: &[u32; 32], list: &mut [Card; MAX_MOVES]) -> usize {
     let moves = distinct(f, p);
-    let mut keys = [0i32; MAX_MOVES];
+    let mut keys = [0i64; MAX_MOVES];
     let mut n = 0;
     let me = p.actor();
     let declarer = me == f.declarer;
@@ -314,6 +349,7 @@ fn ordered(f: &Facts, p: &Pos, first: u8, list: &mut [Card; MAX_MOVES]) -> usize
         } else {
             -4 * worth - power
         };
+        let key = ((key as i64) << 24) + history[c as usize & 31].min((1 << 24) - 1) as i64;
         // Insertion by descending key; equal keys keep ascending card order.
         let mut i = n;
         while i > 0 && keys[i - 1] < key {
@@ -365,6 +401,9 @@ pub struct Solver {
     gen: u16,
     /// The contract and declarer of the current generation.
     current: Option<(Contract, u8)>,
+    /// History heuristic: per seat and card, how much search its cutoffs saved (move
+    /// ordering only; reset with the table).
+    history: [[u32; 32]; 3],
     nodes: u64,
 }
 
@@ -401,7 +440,7 @@ struct Root {
 impl Solver {
     /// A solver with an empty transposition table.
     pub fn new() -> Solver {
-        Solver { tt: vec![Entry::default(); 1 << TT_BITS], gen: 0, current: None, nodes: 0 }
+        Solver { tt: vec![Entry::default(); 1 << TT_BITS], gen: 0, current: None, history: [[0; 32]; 3], nodes: 0 }
     }
 
     /// Positions searched since the solver was made.
@@ -432,6 +471,7 @@ impl Solver {
                 self.gen = 1;
             }
             self.current = Some((contract, declarer));
+            self.history = [[0; 32]; 3];
         }
         let f = Facts::of(world, contract, declarer);
         let p = Pos::of(world, &f);
@@ -529,7 +569,7 @@ impl Solver {
         let maximize = me == f.declarer;
         let top = f.levels - 1;
         let mut list = [0; MAX_MOVES];
-        let n = ordered(f, p, NONE, &mut list);
+        let n = ordered(f, p, NONE, &self.history[me as usize], &mut list);
         let mut levels = [(0usize, top); 32];
         let mut best: Option<usize> = None;
         for &c in &list[..n] {
@@ -647,7 +687,8 @@ impl Solver {
         let (a0, b0) = (alpha, beta);
         let maximize = p.actor() == f.declarer;
         let mut list = [0; MAX_MOVES];
-        let n = ordered(f, p, first, &mut list);
+        let me = p.actor() as usize;
+        let n = ordered(f, p, first, &self.history[me], &mut list);
         let mut best = if maximize { -INF } else { INF };
         let mut best_card = list[0];
         for &c in &list[..n] {
@@ -665,6 +706,8 @@ impl Solver {
                 beta = beta.min(v);
             }
             if alpha >= beta {
+                let left = 30 - 3 * p.done as u32 - p.len as u32;
+                self.history[me][c as usize & 31] += left * left;
                 break;
             }
         }

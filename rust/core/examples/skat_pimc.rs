@@ -30,6 +30,7 @@ fn main() {
     let (mut solver, mut prober) = (Solver::new(), Solver::new());
     let mut by_kind: Vec<(&str, Vec<f64>, Vec<f64>)> =
         ["suit", "grand", "null"].iter().map(|&k| (k, Vec::new(), Vec::new())).collect();
+    let mut nodes = [0u64; 3];
     for g in &positions {
         let d = g.declarer().unwrap();
         let kind = match g.contract().unwrap().game {
@@ -37,23 +38,34 @@ fn main() {
             GameType::Grand => 1,
             GameType::Null => 2,
         };
-        let t = Instant::now();
+        let (t, n) = (Instant::now(), solver.nodes());
         std::hint::black_box(solver.value(g, d).unwrap());
         by_kind[kind].1.push(t.elapsed().as_secs_f64());
+        nodes[kind] += solver.nodes() - n;
         let t = Instant::now();
         std::hint::black_box(prober.declarer_wins(g).unwrap());
         by_kind[kind].2.push(t.elapsed().as_secs_f64());
     }
     let mut all = (Vec::new(), Vec::new());
-    for (kind, value, wins) in &by_kind {
+    for (k, (kind, value, wins)) in by_kind.iter().enumerate() {
         if !value.is_empty() {
-            println!("solve {kind:5} ({:4} deals): value {}; wins? {}", value.len(), stats(value), stats(wins));
+            println!(
+                "solve {kind:5} ({:4} deals): value {} ({:.0} nodes/deal); wins? {}",
+                value.len(),
+                stats(value),
+                nodes[k] as f64 / value.len() as f64,
+                stats(wins)
+            );
             all.0.extend(value);
             all.1.extend(wins);
         }
     }
     println!("solve all   ({:4} deals): value {}; wins? {}", all.0.len(), stats(&all.0), stats(&all.1));
-    println!("nodes per deal: value {:.0}, wins? {:.0}", solver.nodes() as f64 / deals as f64, prober.nodes() as f64 / deals as f64);
+    println!(
+        "nodes per deal: value {:.0}, wins? {:.0}",
+        solver.nodes() as f64 / deals as f64,
+        prober.nodes() as f64 / deals as f64
+    );
 
     for threads in [1usize, 2] {
         let agent = PimcAgent::new(worlds as usize, threads, seed).unwrap();

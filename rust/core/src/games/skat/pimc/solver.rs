@@ -25,12 +25,15 @@
 //! searches). Speed-ups, all exact:
 //!
 //! * a transposition table at trick boundaries keyed by the three hands and the leader (what
-//!   the tally still to take depends on, for one contract and declarer), in buckets of two
+//!   the tally still to take depends on, for one contract and declarer) in canonical form (the
+//!   cards left of each run of interchangeable cards moved to the run's top, see [`Run`]), in
+//!   buckets of two
 //!   (one keeping the earlier trick, one always replaced); it stores bounds on the tally still
 //!   to take (so they serve every threshold, every world of a decision and every order of the
 //!   tricks before) and the best card;
-//! * static bounds at trick boundaries: the tally still to take lies between 0 and all that is
-//!   left (every point and trick);
+//! * static bounds at trick boundaries: the trumps a side holds above all of the other side's
+//!   win their tricks, so the other side takes at most the tricks left less those, and in them
+//!   at most the points of that many most valuable cards of each hand;
 //! * equivalent cards merged: two cards of one hand, of one effective suit, worth the same card
 //!   points (any two in null, where points do not count), with no card in play ranked between
 //!   them, lead to the same outcomes, so only the lower is searched;
@@ -45,7 +48,7 @@ use super::super::cards::{bit, points, rank_cards, set_points, ACE, DECK, JACK, 
 use super::super::contract::{Contract, GameType, Order};
 use super::super::game::Game;
 use super::super::scoring::GameResult;
-use crate::cards::{iter, lowest, Card, CardSet, Suits};
+use crate::cards::{iter, lowest, Card, CardSet, Suits, TRUMP_SUIT};
 use crate::error::{Error, Result};
 use crate::search::PerfectInfoSolver;
 use std::cell::RefCell;
@@ -74,6 +77,10 @@ struct Facts {
     declarer: u8,
     null: bool,
     levels: usize,
+    /// Runs of interchangeable cards (see [`Run`]) of two or more cards.
+    runs: Vec<Run>,
+    /// The index in `runs` of each card's run (NONE for none).
+    run_of: [u8; 32],
     /// The least whole-game tally of each level from the second.
     thresholds: [i32; MAX_LEVELS - 1],
     /// Each seat's Seeger-Fabian points at each level.
@@ -112,7 +119,14 @@ impl Facts {
             }
             MAX_LEVELS
         };
-        Facts { order, beaten_by, weaker, worth, declarer, null, levels, thresholds, pay }
+        let runs = Run::all(order, &worth);
+        let mut run_of = [NONE; 32];
+        for (i, r) in runs.iter().enumerate() {
+            for c in iter(r.mask) {
+                run_of[c as usize] = i as u8;
+            }
+        }
+        Facts { order, beaten_by, weaker, worth, declarer, null, levels, runs, run_of, thresholds, pay }
     }
 
     /// The level of a whole-game tally.
@@ -183,6 +197,104 @@ fn top_points(hand: CardSet, k: u32) -> u32 {
         }
     }
     sum
+}
+
+/// A run of interchangeable cards: cards of one effective suit, consecutive in its order, of
+/// equal worth (card points; any in null). Whatever cards of a run are still in play, only
+/// their order and holders matter, not which of the run's cards they are: a position's
+/// *canonical* form moves them to the run's top, keeping their order, and so keys the
+/// transposition table for all such positions at once.
+#[derive(Clone, Copy, Debug, Default)]
+struct Run {
+    mask: CardSet,
+    /// The cards from the strongest down (the first `len`).
+    cards: [Card; 11],
+    len: usize,
+    /// `top[k]`: the strongest `k` cards.
+    top: [CardSet; 12],
+}
+
+impl Run {
+    /// The runs of two or more cards of `order` under `worth`.
+    fn all(order: Order, worth: &[u8; 32]) -> Vec<Run> {
+        let mut out = Vec::new();
+        let mut close = |run: &mut Vec<Card>| {
+            if run.len() >= 2 {
+                let mut r = Run::default();
+                for (i, &c) in run.iter().enumerate() {
+                    r.mask |= bit(c);
+                    r.cards[i] = c;
+                    r.top[i + 1] = r.mask;
+                }
+                r.len = run.len();
+                out.push(r);
+            }
+            run.clear();
+        };
+        for s in [0, 1, 2, 3, TRUMP_SUIT] {
+            let mut cards: Vec<Card> = iter(order.suit_cards(s) & DECK).collect();
+            cards.sort_by_key(|&c| std::cmp::Reverse(order.power(c, s)));
+            let mut run: Vec<Card> = Vec::new();
+            for c in cards {
+                if run.last().is_some_and(|&l| worth[l as usize] != worth[c as usize]) {
+                    close(&mut run);
+                }
+                run.push(c);
+            }
+            close(&mut run);
+        }
+        out
+    }
+}
+
+/// `hands` in canonical form (see [`Run`]).
+#[inline]
+fn canonical(f: &Facts, hands: [CardSet; 3]) -> [CardSet; 3] {
+    let held = hands[0] | hands[1] | hands[2];
+    let mut h = hands;
+    for r in &f.runs {
+        let live = held & r.mask;
+        let k = live.count_ones() as usize;
+        if live == r.top[k] {
+            continue;
+        }
+        for x in h.iter_mut() {
+            *x &= !r.mask;
+        }
+        let mut j = 0;
+        for &c in &r.cards[..r.len] {
+            if live & bit(c) != 0 {
+                let owner = (0..3).find(|&s| hands[s] & bit(c) != 0).unwrap_or(0);
+                h[owner] |= bit(r.cards[j]);
+                j += 1;
+            }
+        }
+    }
+    h
+}
+
+/// The canonical form of card `c` among the cards `held` (see [`Run`]).
+#[inline]
+fn canonical_card(f: &Facts, held: CardSet, c: Card) -> Card {
+    let i = f.run_of[c as usize & 31];
+    if i == NONE {
+        return c;
+    }
+    let r = &f.runs[i as usize];
+    r.cards[(held & r.mask & f.order.suits().stronger(c)).count_ones() as usize % 11]
+}
+
+/// The card among `held` whose canonical form is `c` (NONE for none).
+#[inline]
+fn actual_card(f: &Facts, held: CardSet, c: Card) -> Card {
+    if c == NONE || f.run_of[c as usize & 31] == NONE {
+        return c;
+    }
+    let r = &f.runs[f.run_of[c as usize & 31] as usize];
+    let j = (r.mask & f.order.suits().stronger(c)).count_ones() as usize;
+    iter(held & r.mask)
+        .find(|&x| (held & r.mask & f.order.suits().stronger(x)).count_ones() as usize == j)
+        .unwrap_or(NONE)
 }
 
 /// A position of the tricks.
@@ -339,7 +451,11 @@ fn ordered(f: &Facts, p: &Pos, first: u8, history: &[u32; 32], list: &mut [Card;
         } else if p.len == 0 {
             // The top card of its suit in play first, trumps before plain cards.
             let top = (live & f.order.suits().stronger(c) == 0) as i32;
-            200 * top + power
+            if declarer {
+                200 * top + power
+            } else {
+                200 * top + if is_trump == 1 { -power } else { power }
+            }
         } else if partner_wins {
             // Points onto the partner's trick, sparing trumps.
             4 * worth - 40 * is_trump - power
@@ -670,13 +786,13 @@ impl Solver {
             if let Some(v) = cutoff(lo, hi, alpha, beta) {
                 return v;
             }
-            (key, slot) = Self::key(p);
+            (key, slot) = Self::key(f, p);
             let hit = (slot..slot + 2).find(|&i| self.tt[i].gen == self.gen && self.tt[i].key == key);
             if let Some(i) = hit {
                 let e = self.tt[i];
                 lo = lo.max(e.lo as i32);
                 hi = hi.min(e.hi as i32);
-                first = e.best;
+                first = actual_card(f, p.live(), e.best);
                 if let Some(v) = cutoff(lo, hi, alpha, beta) {
                     return v;
                 }
@@ -722,16 +838,24 @@ impl Solver {
             // The first entry of the bucket keeps the earlier trick, the second takes the rest.
             let e0 = self.tt[slot];
             let i = if e0.gen != self.gen || e0.key == key || p.done <= e0.done { slot } else { slot + 1 };
-            self.tt[i] = Entry { key, lo: lo as i16, hi: hi as i16, best: best_card, done: p.done, gen: self.gen };
+            self.tt[i] = Entry {
+                key,
+                lo: lo as i16,
+                hi: hi as i16,
+                best: canonical_card(f, p.live(), best_card),
+                done: p.done,
+                gen: self.gen,
+            };
         }
         best
     }
 
-    /// The key and bucket of a trick-boundary position.
+    /// The key and bucket of a trick-boundary position: its canonical hands and the leader.
     #[inline]
-    fn key(p: &Pos) -> (Key, usize) {
-        let a = (p.hands[0] & DECK) | (p.hands[1] & DECK) << 32;
-        let b = (p.hands[2] & DECK) | (p.leader as u64) << 32;
+    fn key(f: &Facts, p: &Pos) -> (Key, usize) {
+        let h = canonical(f, p.hands);
+        let a = (h[0] & DECK) | (h[1] & DECK) << 32;
+        let b = (h[2] & DECK) | (p.leader as u64) << 32;
         let x = (a ^ b.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let x = (x ^ (x >> 31) ^ b).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         ([a, b], (x >> (64 - TT_BITS)) as usize & !1)

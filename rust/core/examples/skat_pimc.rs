@@ -8,10 +8,10 @@
 //!   ([`Solver::declarer_wins`], one null-window search; on a second solver, so that neither
 //!   finds the other's table entries). Prints the median, mean, p90 and p99
 //!   time, per game type.
-//! * **PIMC**: `games` of those deals played out by [`PimcAgent`] with `worlds` worlds in every
-//!   seat, on 1 and on 2 threads; prints the median and mean time per card decision by trick
-//!   (decisions with one legal card excluded) and a checksum of the cards played (equal on both
-//!   thread counts).
+//! * **PIMC**: the first `games` of those deals of each game type played out by [`PimcAgent`]
+//!   with `worlds` worlds in every seat, on 1 and on 2 threads; prints the times per card
+//!   decision (decisions with one legal card excluded) overall, by game type and by trick, and
+//!   a checksum of the cards played (equal on both thread counts).
 use cfrkit_core::games::skat::agents::Agent;
 use cfrkit_core::games::skat::pimc::agent::{playable, rate, HeuristicBidder, PimcAgent};
 use cfrkit_core::games::skat::pimc::solver::Solver;
@@ -67,13 +67,24 @@ fn main() {
         prober.nodes() as f64 / deals as f64
     );
 
+    // The first `games` deals of each game type.
+    let kind = |g: &Game| match g.contract().unwrap().game {
+        GameType::Suit(_) => 0,
+        GameType::Grand => 1,
+        GameType::Null => 2,
+    };
+    let mut played: Vec<&Game> = Vec::new();
+    for k in 0..3 {
+        played.extend(positions.iter().filter(|g| kind(g) == k).take(games as usize));
+    }
     for threads in [1usize, 2] {
         let agent = PimcAgent::new(worlds as usize, threads, seed).unwrap();
         let mut by_trick: Vec<Vec<f64>> = vec![Vec::new(); 10];
+        let mut by_kind: Vec<Vec<f64>> = vec![Vec::new(); 3];
         let mut checksum = 0u64;
         let start = Instant::now();
-        for (i, g0) in positions.iter().take(games as usize).enumerate() {
-            let mut g = *g0;
+        for (i, g0) in played.iter().enumerate() {
+            let mut g = **g0;
             let mut rng = Pcg64::seed_from_u64(i as u64);
             while let Some(p) = g.player() {
                 let view = View::new(&g, p);
@@ -81,7 +92,9 @@ fn main() {
                 let t = Instant::now();
                 let a = agent.act(&view, &mut rng).unwrap();
                 if many {
-                    by_trick[g.tricks_done() as usize].push(t.elapsed().as_secs_f64());
+                    let dt = t.elapsed().as_secs_f64();
+                    by_trick[g.tricks_done() as usize].push(dt);
+                    by_kind[kind(&g)].push(dt);
                 }
                 if let Action::Card(c) = a {
                     checksum = checksum.wrapping_mul(31).wrapping_add(c as u64 + 1);
@@ -89,18 +102,21 @@ fn main() {
                 g.apply(a).unwrap();
             }
         }
-        let mut every: Vec<f64> = by_trick.iter().flatten().copied().collect();
+        let every: Vec<f64> = by_trick.iter().flatten().copied().collect();
         println!(
-            "pimc worlds={worlds} threads={threads}: {games} games in {:.1} s, checksum {checksum:016x}, per decision {}",
+            "pimc worlds={worlds} threads={threads}: {} games in {:.1} s, checksum {checksum:016x}, per decision {}",
+            played.len(),
             start.elapsed().as_secs_f64(),
             stats(&every)
         );
-        for (t, v) in by_trick.iter_mut().enumerate() {
+        for (k, v) in by_kind.iter().enumerate() {
+            println!("  {:5}: {:3} decisions, {}", ["suit", "grand", "null"][k], v.len(), stats(v));
+        }
+        for (t, v) in by_trick.iter().enumerate() {
             if !v.is_empty() {
                 println!("  trick {:2}: {:3} decisions, {}", t + 1, v.len(), stats(v));
             }
         }
-        every.clear();
     }
 }
 

@@ -142,12 +142,12 @@ impl Facts {
         (0..self.levels).find(|&l| self.pay[l][self.declarer as usize] > 0).unwrap_or(self.levels)
     }
 
-    /// The tally a trick of `cards` won by `winner` adds.
+    /// The tally a trick of `points` card points won by `winner` adds.
     #[inline]
-    fn gain(&self, cards: CardSet, winner: u8) -> i32 {
+    fn gain(&self, points: u32, winner: u8) -> i32 {
         match (self.null, winner == self.declarer) {
             (true, false) => 1,
-            (false, true) => 11 * set_points(cards) as i32 + 1,
+            (false, true) => 11 * points as i32 + 1,
             _ => 0,
         }
     }
@@ -176,7 +176,7 @@ impl Facts {
         let sure_mine = above(mine, theirs[0] | theirs[1]).count_ones();
         let sure_theirs = above(theirs[0], mine).count_ones().max(above(theirs[1], mine).count_ones());
         let most = |tricks: u32| p.hands.iter().map(|&h| top_points(h, tricks)).sum::<u32>();
-        let live = set_points(p.live());
+        let live = p.live_points as u32;
         let hi = most(left - sure_theirs).min(live);
         let lo = live - most(left - sure_mine).min(live);
         ((11 * lo + sure_mine) as i32, (11 * hi + left - sure_theirs) as i32)
@@ -312,6 +312,9 @@ struct Pos {
     win: u8,
     /// Completed tricks.
     done: u8,
+    /// Card points of the current trick, and of every card in play.
+    trick_points: u8,
+    live_points: u8,
 }
 
 impl Pos {
@@ -329,7 +332,16 @@ impl Pos {
             leader: world.trick_leader(done as usize),
             win: win as u8,
             done,
+            trick_points: trick.iter().map(|&c| points(c)).sum(),
+            live_points: 0,
         }
+        .with_live_points()
+    }
+
+    /// The position with its live points counted.
+    fn with_live_points(mut self) -> Pos {
+        self.live_points = set_points(self.live()) as u8;
+        self
     }
 
     #[inline]
@@ -361,6 +373,7 @@ impl Pos {
         let mut p = *self;
         p.hands[self.actor() as usize] &= !bit(c);
         p.trick |= bit(c);
+        p.trick_points += points(c);
         if p.len == 0 {
             p.led = c;
             p.winning = c;
@@ -373,7 +386,9 @@ impl Pos {
         let mut gain = 0;
         if p.len == 3 {
             let winner = (p.leader + p.win) % 3;
-            gain = f.gain(p.trick, winner);
+            gain = f.gain(p.trick_points as u32, winner);
+            p.live_points -= p.trick_points;
+            p.trick_points = 0;
             p.leader = winner;
             p.len = 0;
             p.win = 0;
@@ -390,7 +405,7 @@ impl Pos {
         let led = f.order.suit(lowest(self.hands[self.leader as usize]));
         let top = f.order.strongest(live, led).unwrap_or(0);
         let winner = (0..3).find(|&p| self.hands[p] & bit(top) != 0).unwrap_or(0) as u8;
-        f.gain(live, winner)
+        f.gain(self.live_points as u32, winner)
     }
 }
 

@@ -294,3 +294,42 @@ impl Agent for HeuristicBidder {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::cards::NOTATION;
+    use super::super::super::deal::Deal;
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn ratings() {
+        let hand = NOTATION.parse_set("CJ SJ HA HT HK H9 H8 CA D7 D8").unwrap();
+        // Hearts: 2 Jacks, 5 hearts, the club Ace, no spades.
+        assert_eq!(rate(hand, GameType::Suit(1)), 8 + 10 + 3 + 2);
+        assert!(playable(hand, GameType::Suit(1), 0));
+        assert!(!playable(hand, GameType::Grand, 0));
+        assert!(!playable(hand, GameType::Suit(0), 3));
+    }
+
+    /// The heuristic bidder takes a legal action in every phase before the cards and refuses
+    /// to play cards.
+    #[test]
+    fn heuristic_bidder_is_legal() {
+        let mut phases = std::collections::HashSet::new();
+        for i in 0..60 {
+            let mut g = Game::new(&Deal::for_game(5, i));
+            let mut rng = Pcg64::seed_from_u64(i);
+            while g.phase() != Phase::Tricks && !g.finished() {
+                let p = g.player().unwrap();
+                let a = HeuristicBidder.act(&View::new(&g, p), &mut rng).unwrap();
+                phases.insert(g.phase().name());
+                g.apply(a).unwrap();
+            }
+            if let Some(p) = g.player() {
+                assert!(HeuristicBidder.act(&View::new(&g, p), &mut rng).is_err());
+            }
+        }
+        assert_eq!(phases.len(), 4, "{phases:?}");
+    }
+}

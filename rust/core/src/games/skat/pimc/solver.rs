@@ -773,12 +773,20 @@ impl Solver {
         }
     }
 
-    /// The level of `p` (the tally `taken` so far), known to lie in `lo..=hi`.
+    /// The level of `p` (the tally `taken` so far), known to lie in `lo..=hi`; or, when all
+    /// levels left pay every seat the same (an overbid or announced game), the lowest of them.
     fn level(&mut self, f: &Facts, p: &Pos, taken: i32, mut lo: usize, mut hi: usize) -> usize {
         let w = f.win_level();
-        while lo < hi {
-            // Win or lose first, then the middle of what is left.
-            let m = if lo < w && w <= hi { w } else { (lo + hi).div_ceil(2) };
+        while lo < hi && f.pay[lo + 1..=hi].iter().any(|x| *x != f.pay[lo]) {
+            // Win or lose first, then the level next to that boundary (Schneider either way,
+            // then Schwarz).
+            let m = if lo < w && w <= hi {
+                w
+            } else if lo >= w {
+                lo + 1
+            } else {
+                hi
+            };
             (lo, hi) = self.test(f, p, taken, m, (lo, hi));
         }
         lo
@@ -874,5 +882,60 @@ impl Solver {
         let x = (a ^ b.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let x = (x ^ (x >> 31) ^ b).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         ([a, b], (x >> (64 - TT_BITS)) as usize & !1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::cards::NOTATION;
+    use super::super::super::deal::Deal;
+    use super::*;
+
+    fn facts(game: GameType) -> Facts {
+        let mut g = Game::new(&Deal::for_game(1, 0));
+        for a in ["18", "pass", "pass", "hand"] {
+            g.apply_name(a).unwrap();
+        }
+        let c = Contract { hand: true, ..Contract::plain(game) };
+        g.apply(super::super::super::actions::Action::Declare(c)).unwrap();
+        Facts::of(&g, c, 1)
+    }
+
+    /// Runs: in clubs the four Jacks (2 points each) and the trumps 9 8 7 are runs; in null
+    /// every suit is one run of eight (points do not count).
+    #[test]
+    fn runs_of_interchangeable_cards() {
+        let f = facts(GameType::Suit(3));
+        let masks: Vec<String> = f.runs.iter().map(|r| NOTATION.names(r.mask)).collect();
+        assert!(masks.contains(&NOTATION.names(NOTATION.parse_set("CJ SJ HJ DJ").unwrap())), "{masks:?}");
+        assert!(masks.contains(&NOTATION.names(NOTATION.parse_set("C9 C8 C7").unwrap())), "{masks:?}");
+        assert!(f.runs.iter().all(|r| r.mask & NOTATION.parse_set("CA CT").unwrap() == 0));
+        let n = facts(GameType::Null);
+        assert_eq!(n.runs.len(), 4);
+        assert!(n.runs.iter().all(|r| r.len == 8));
+        // Canonical cards map back to the cards held.
+        for f in [f, n] {
+            let held = NOTATION.parse_set("CJ HJ C8 C7 SA SQ S9 H7 DK D9").unwrap();
+            for c in iter(held) {
+                assert_eq!(actual_card(&f, held, canonical_card(&f, held, c)), c);
+            }
+        }
+    }
+
+    /// The levels of a suit game cut at Schwarz, 31, 61, 90 and every trick (the skat's points
+    /// counted for the declarer), and the declarer's points never fall as the level rises.
+    #[test]
+    fn levels_and_payments() {
+        let f = facts(GameType::Suit(3));
+        assert_eq!(f.levels, 6);
+        assert_eq!(f.level(0), 0);
+        assert_eq!(f.level(1), 1);
+        assert_eq!(f.level(f.thresholds[2]), 3);
+        assert_eq!(f.level(11 * 120 + 10), 5);
+        assert!(f.pay.windows(2).all(|w| w[0][1] <= w[1][1] && w[0][0] >= w[1][0]), "{:?}", f.pay);
+        assert_eq!(f.win_level(), 3);
+        assert_eq!(top_points(NOTATION.parse_set("CA ST DK D7").unwrap(), 2), 21);
+        let n = facts(GameType::Null);
+        assert_eq!((n.levels, n.level(9), n.level(10), n.win_level()), (2, 0, 1, 1));
     }
 }

@@ -105,8 +105,9 @@ impl Worlds {
             .chain(std::iter::once(if slot_known { 0 } else { 2 }))
             .collect();
         let mut holders = [0u8; 32];
+        let receivers = if slot_known { 0b011 } else { 0b111 };
         for c in iter(unseen) {
-            holders[c as usize] = 0b111;
+            holders[c as usize] = receivers;
         }
         if let Some(contract) = view.contract() {
             let order = contract.order();

@@ -157,7 +157,7 @@ impl Facts {
     /// tricks (the declarer's all win; a defender's, however many the other defender has, win
     /// at least as many tricks as one of them holds), so each side takes at most the tricks
     /// left less the other side's sure tricks, and in them at most the points of that many
-    /// most valuable cards of each hand.
+    /// most valuable cards of each hand, the other side's sure trumps left out.
     #[inline]
     fn bounds(&self, p: &Pos) -> (i32, i32) {
         let left = 10 - p.done as u32;
@@ -173,12 +173,17 @@ impl Facts {
             Some(top) => set & self.beaten_by[top as usize & 31],
             None => set,
         };
-        let sure_mine = above(mine, theirs[0] | theirs[1]).count_ones();
-        let sure_theirs = above(theirs[0], mine).count_ones().max(above(theirs[1], mine).count_ones());
-        let most = |tricks: u32| p.hands.iter().map(|&h| top_points(h, tricks)).sum::<u32>();
+        let mine_sure = above(mine, theirs[0] | theirs[1]);
+        let theirs_sure = [above(theirs[0], mine), above(theirs[1], mine)];
+        let sure_mine = mine_sure.count_ones();
+        let sure_theirs = theirs_sure[0].count_ones().max(theirs_sure[1].count_ones());
+        // Each trick takes one card of each hand; a sure trump never falls in a trick the other
+        // side wins.
+        let (d1, d2) = (p.hands[(d + 1) % 3], p.hands[(d + 2) % 3]);
+        let most = |tricks: u32, hands: [CardSet; 3]| hands.iter().map(|&h| top_points(h, tricks)).sum::<u32>();
         let live = p.live_points as u32;
-        let hi = most(left - sure_theirs).min(live);
-        let lo = live - most(left - sure_mine).min(live);
+        let hi = most(left - sure_theirs, [p.hands[d], d1 & !theirs_sure[0], d2 & !theirs_sure[1]]).min(live);
+        let lo = live - most(left - sure_mine, [p.hands[d] & !mine_sure, d1, d2]).min(live);
         ((11 * lo + sure_mine) as i32, (11 * hi + left - sure_theirs) as i32)
     }
 }

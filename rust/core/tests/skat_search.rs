@@ -297,6 +297,37 @@ fn solver_equals_exhaustive_minimax_on_endgames() {
     assert!(by_game.len() == 3 && by_game.values().all(|&n| n >= 20), "{by_game:?}");
 }
 
+/// Beyond exhaustive search: from the second or third trick on, the solver's value of a position equals
+/// the result of playing it out with the declarer always playing a card of the best value for
+/// him and the defenders one of the least value for him, at every step.
+#[test]
+fn solver_values_are_consistent_along_optimal_play() {
+    let mut solver = Solver::new();
+    for seed in 0..60u64 {
+        let mut g = random_game(1000 + seed, 3 + (seed as usize % 7));
+        let d = g.declarer().unwrap();
+        let root: Vec<i64> = (0..3).map(|s| solver.value(&g, s).unwrap()).collect();
+        while let Some(p) = g.player() {
+            let after: Vec<(u8, i64)> = iter(g.legal_cards())
+                .map(|c| {
+                    let mut h = g;
+                    h.apply_legal(Action::Card(c));
+                    (c, solver.value(&h, d).unwrap())
+                })
+                .collect();
+            let pick = if p == d { after.iter().max_by_key(|x| x.1) } else { after.iter().min_by_key(|x| x.1) };
+            let &(c, v) = pick.unwrap();
+            assert_eq!(v, solver.value(&g, d).unwrap(), "seed {seed}");
+            if p == d {
+                assert_eq!(solver.card_values(&g).unwrap().iter().map(|x| x.1).max(), Some(v), "seed {seed}");
+            }
+            g.apply_legal(Action::Card(c));
+        }
+        let end: Vec<i64> = g.returns().iter().map(|&x| x as i64).collect();
+        assert_eq!(root, end, "seed {seed}");
+    }
+}
+
 /// The PIMC agent: the same card on one and two threads, the first card of the best exact mean
 /// though found with bounds; whole games played legally; options parsed.
 #[test]

@@ -7,7 +7,8 @@
 //! worlds (default [`DEFAULT_WORLDS`], the standard Kermit setting); the first card (in card
 //! order) with the highest mean is played. The choice is found with bounds and only as many
 //! exact values as it needs ([`Pimc::choose_by_bounds`]); [`PimcAgent::card_values`] gives every
-//! exact mean.
+//! exact mean. Legal cards that every world values alike (one suit, equal points, only played
+//! cards ranked between them) need no search: the first is played, as PIMC would.
 //!
 //! **Before the cards** (bidding, Hand or pickup, discard, declaration) the agent delegates to
 //! its *pre-cardplay agent*: by default [`HeuristicBidder`], a simple deterministic hand
@@ -20,14 +21,14 @@
 use super::super::actions::{Action, Phase};
 use super::super::agents::Agent;
 use super::super::bidding::Call;
-use super::super::cards::{bit, card, set_points, suit, ACE, CLUBS, DIAMONDS, JACKS, TEN};
+use super::super::cards::{bit, card, points, set_points, suit, ACE, CLUBS, DIAMONDS, JACKS, TEN};
 use super::super::contract::{Contract, GameType};
 use super::super::game::Game;
 use super::super::scoring::matadors;
 use super::super::view::View;
 use super::solver::Solver;
 use super::worlds::Worlds;
-use crate::cards::{iter, Card, CardSet};
+use crate::cards::{iter, lowest, Card, CardSet, Suits};
 use crate::error::{Error, Result};
 use crate::search::Pimc;
 use crate::spec::AgentOptions;
@@ -95,7 +96,7 @@ impl PimcAgent {
     /// [`Self::card_values`], found with bounds.
     pub fn choose_card(&self, view: &View, rng: &mut Pcg64) -> Result<Card> {
         let cards = legal_cards(view)?;
-        if cards.len() == 1 {
+        if cards.len() == 1 || interchangeable(view) {
             return Ok(cards[0]);
         }
         let worlds = Worlds::new(view)?;
@@ -107,6 +108,28 @@ impl PimcAgent {
         )?;
         Ok(cards[k])
     }
+}
+
+/// Whether the legal cards of the seat to play are interchangeable in every world: of one
+/// effective suit, of equal worth (card points; any in null), with only cards of completed
+/// tricks ranked between them. Every world then values them alike, so PIMC plays the first.
+fn interchangeable(view: &View) -> bool {
+    let (Some(contract), legal) = (view.contract(), view.legal_cards()) else { return false };
+    let order = contract.order();
+    let suits = order.suits();
+    let first = lowest(legal);
+    let s = order.suit(first);
+    let null = contract.game == GameType::Null;
+    if iter(legal).any(|c| order.suit(c) != s || (!null && points(c) != points(first))) {
+        return false;
+    }
+    let in_trick = view.current_trick().iter().fold(0, |m, &c| m | bit(c));
+    let gone = view.played() & !in_trick;
+    // Every card of the suit between the strongest and the weakest legal card is held or gone.
+    let strongest = order.strongest(legal, s).unwrap_or(first);
+    let weakest = iter(legal).find(|&c| suits.stronger(c) & legal == legal & !bit(c)).unwrap_or(first);
+    let between = suits.stronger(weakest) & !suits.stronger(strongest) & !bit(strongest);
+    between & !legal & !gone == 0
 }
 
 /// The legal cards of a view of the seat to play, ascending.
@@ -310,6 +333,33 @@ mod tests {
         assert!(playable(hand, GameType::Suit(1), 0));
         assert!(!playable(hand, GameType::Grand, 0));
         assert!(!playable(hand, GameType::Suit(0), 3));
+    }
+
+    /// Where the legal cards are interchangeable, every sampled world values them alike.
+    #[test]
+    fn interchangeable_cards_are_valued_alike() {
+        let agent = PimcAgent::new(8, 1, 0).unwrap();
+        let (mut seen, mut positions) = (0, 0);
+        for i in 0..100 {
+            let mut g = Game::new(&Deal::for_game(6, i));
+            let mut rng = Pcg64::seed_from_u64(i);
+            while let Some(p) = g.player() {
+                let view = View::new(&g, p);
+                let a = if g.phase() == Phase::Tricks {
+                    positions += 1;
+                    if view.legal_cards().count_ones() > 1 && interchangeable(&view) {
+                        let values = agent.card_values(&view, &mut rng).unwrap();
+                        assert!(values.iter().all(|v| v.1 == values[0].1), "{values:?}");
+                        seen += 1;
+                    }
+                    crate::games::skat::agents::random_action(&view, &mut rng).unwrap()
+                } else {
+                    HeuristicBidder.act(&view, &mut rng).unwrap()
+                };
+                g.apply(a).unwrap();
+            }
+        }
+        assert!(seen >= 20, "{seen} of {positions}");
     }
 
     /// The heuristic bidder takes a legal action in every phase before the cards and refuses

@@ -59,7 +59,8 @@ const NONE: u8 = u8::MAX;
 const INF: i32 = 1 << 14;
 /// Most levels (suit and grand).
 const MAX_LEVELS: usize = 6;
-/// Entries of the transposition table: 2^TT_BITS (24 bytes each), in buckets of two.
+/// Entries of the transposition table: 2^TT_BITS (24 bytes each), in buckets of two (one
+/// cache line).
 const TT_BITS: u32 = 18;
 /// Most legal cards of a position (a hand holds ten).
 const MAX_MOVES: usize = 10;
@@ -529,11 +530,16 @@ struct Entry {
     gen: u16,
 }
 
+/// Two entries of the transposition table on one cache line.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Bucket([Entry; 2]);
+
 /// A reusable solver: its transposition table is allocated once and kept. Entries depend only
 /// on the position, the contract and the declarer, so they serve every world of a decision; a
 /// new contract or declarer starts a new generation.
 pub struct Solver {
-    tt: Vec<Entry>,
+    tt: Vec<Bucket>,
     gen: u16,
     /// The contract and declarer of the current generation.
     current: Option<(Contract, u8)>,
@@ -576,7 +582,13 @@ struct Root {
 impl Solver {
     /// A solver with an empty transposition table.
     pub fn new() -> Solver {
-        Solver { tt: vec![Entry::default(); 1 << TT_BITS], gen: 0, current: None, history: [[0; 32]; 3], nodes: 0 }
+        Solver {
+            tt: vec![Bucket::default(); 1 << (TT_BITS - 1)],
+            gen: 0,
+            current: None,
+            history: [[0; 32]; 3],
+            nodes: 0,
+        }
     }
 
     /// Positions searched since the solver was made.
@@ -603,7 +615,7 @@ impl Solver {
         if self.current != Some((contract, declarer)) {
             self.gen = self.gen.wrapping_add(1);
             if self.gen == 0 {
-                self.tt.fill(Entry::default());
+                self.tt.fill(Bucket::default());
                 self.gen = 1;
             }
             self.current = Some((contract, declarer));
@@ -815,9 +827,10 @@ impl Solver {
                 return v;
             }
             (key, slot) = Self::key(f, p);
-            let hit = (slot..slot + 2).find(|&i| self.tt[i].gen == self.gen && self.tt[i].key == key);
+            let bucket = &self.tt[slot].0;
+            let hit = (0..2).find(|&i| bucket[i].gen == self.gen && bucket[i].key == key);
             if let Some(i) = hit {
-                let e = self.tt[i];
+                let e = bucket[i];
                 lo = lo.max(e.lo as i32);
                 hi = hi.min(e.hi as i32);
                 first = actual_card(f, p.live(), e.best);
@@ -864,9 +877,9 @@ impl Solver {
                 (lo, hi) = (best, best);
             }
             // The first entry of the bucket keeps the earlier trick, the second takes the rest.
-            let e0 = self.tt[slot];
-            let i = if e0.gen != self.gen || e0.key == key || p.done <= e0.done { slot } else { slot + 1 };
-            self.tt[i] = Entry {
+            let e0 = self.tt[slot].0[0];
+            let i = usize::from(!(e0.gen != self.gen || e0.key == key || p.done <= e0.done));
+            self.tt[slot].0[i] = Entry {
                 key,
                 lo: lo as i16,
                 hi: hi as i16,
@@ -886,7 +899,7 @@ impl Solver {
         let b = (h[2] & DECK) | (p.leader as u64) << 32;
         let x = (a ^ b.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let x = (x ^ (x >> 31) ^ b).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        ([a, b], (x >> (64 - TT_BITS)) as usize & !1)
+        ([a, b], (x >> (64 - TT_BITS + 1)) as usize)
     }
 }
 

@@ -17,7 +17,9 @@
 //! level below the bid; a lost announced game is lost at its announced value) and the defenders'
 //! never rise, so the minimax result is the result at the minimax level, and the minimax level
 //! is the level of the minimax tally: the declarer maximizes it, the defenders minimize it. The
-//! value of a world to a seat is its Seeger-Fabian points at that level.
+//! value of a world to a seat is its Seeger-Fabian points at that level. (A defender's own
+//! points are 40 however the declarer loses; the search settles the game as if the defenders
+//! also minimized the declarer's loss level, which changes nothing for them.)
 //!
 //! **Search.** Alpha-beta over the tally still to take, asked only with null windows at the
 //! thresholds (MTD-style): whether the declarer reaches a level. [`Solver::value`] asks whether
@@ -27,20 +29,20 @@
 //! * a transposition table at trick boundaries keyed by the three hands and the leader (what
 //!   the tally still to take depends on, for one contract and declarer) in canonical form (the
 //!   cards left of each run of interchangeable cards moved to the run's top, see [`Run`]), in
-//!   buckets of two
-//!   (one keeping the earlier trick, one always replaced); it stores bounds on the tally still
-//!   to take (so they serve every threshold, every world of a decision and every order of the
-//!   tricks before) and the best card;
+//!   buckets of two on one cache line (one keeping the earlier trick, one always replaced); it
+//!   stores bounds on the tally still to take (so they serve every threshold, every world of a
+//!   decision and every order of the tricks before) and the best card;
 //! * static bounds at trick boundaries: the trumps a side holds above all of the other side's
 //!   win their tricks, so the other side takes at most the tricks left less those, and in them
-//!   at most the points of that many most valuable cards of each hand;
+//!   at most the points of that many most valuable cards of each hand (the sure trumps left
+//!   out);
 //! * equivalent cards merged: two cards of one hand, of one effective suit, worth the same card
 //!   points (any two in null, where points do not count), with no card in play ranked between
 //!   them, lead to the same outcomes, so only the lower is searched;
-//! * move ordering: the table's card first; to lead, the top card of a suit first; to follow,
-//!   points onto a partner's trick, else the cheapest card that wins, else the cheapest
-//!   discard; in null, the declarer's highest card that stays below the trick, the defenders'
-//!   low cards;
+//! * move ordering: the table's card first; to lead, the top card of a suit first (the
+//!   defenders' plain cards before their trumps); to follow, points onto a partner's trick, else
+//!   the cheapest card that wins, else the cheapest discard; in null, the declarer's highest
+//!   card that stays below the trick, the defenders' low cards; ties by a history heuristic;
 //! * the last trick plays itself.
 
 use super::super::actions::Phase;

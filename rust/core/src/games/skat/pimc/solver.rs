@@ -636,8 +636,9 @@ impl Solver {
     /// known, or a finished one) when everyone plays perfectly (see the module documentation).
     pub fn value(&mut self, world: &Game, seat: u8) -> Result<i64> {
         let Some(r) = self.root(world)? else { return Ok(world.returns()[seat as usize % 3] as i64) };
-        let level = self.level(&r.f, &r.p, r.taken, 0, r.f.levels - 1);
-        Ok(r.f.pay[level][seat as usize % 3])
+        let s = seat as usize % 3;
+        let level = self.level(&r.f, &r.p, r.taken, 0, r.f.levels - 1, s);
+        Ok(r.f.pay[level][s])
     }
 
     /// Whether the declarer of `world` (in the tricks) wins under perfect play: one null-window
@@ -687,14 +688,14 @@ impl Solver {
         // for a defender.
         let reach = (0..f.levels).filter(|&l| pay(l) >= upper);
         let level = if me as u8 == f.declarer {
-            let Some(lu) = reach.min() else { return pay(self.level(f, p, taken, 0, top)) };
+            let Some(lu) = reach.min() else { return pay(self.level(f, p, taken, 0, top, me)) };
             let (lo, hi) = self.test(f, p, taken, lu, (0, top));
             if lo >= lu {
                 return upper;
             }
-            self.level(f, p, taken, lo, hi)
+            self.level(f, p, taken, lo, hi, me)
         } else {
-            let Some(lu) = reach.max() else { return pay(self.level(f, p, taken, 0, top)) };
+            let Some(lu) = reach.max() else { return pay(self.level(f, p, taken, 0, top, me)) };
             if lu == top {
                 return upper;
             }
@@ -702,7 +703,7 @@ impl Solver {
             if hi <= lu {
                 return upper;
             }
-            self.level(f, p, taken, lo, hi)
+            self.level(f, p, taken, lo, hi, me)
         };
         pay(level).min(upper)
     }
@@ -716,47 +717,53 @@ impl Solver {
         };
         let (f, p) = (&r.f, &r.p);
         let me = p.actor();
+        let seat = me as usize;
         let maximize = me == f.declarer;
         let top = f.levels - 1;
+        // The mover's points by level: rising with the level for the declarer, falling for a
+        // defender (see the module documentation).
+        let pay = |l: usize| f.pay[l][seat];
         let mut list = [0; MAX_MOVES];
-        let n = ordered(f, p, NONE, &self.history[me as usize], &mut list);
-        let mut levels = [(0usize, top); 32];
-        let mut best: Option<usize> = None;
+        let n = ordered(f, p, NONE, &self.history[seat], &mut list);
+        let mut bounds = [(0i64, 0i64); 32];
+        let mut best: Option<i64> = None;
         for &c in &list[..n] {
             let (child, gain) = p.play(f, c);
             let taken = r.taken + gain;
             let (mut lo, mut hi) = (0, top);
             if let (Some(b), false) = (best, exact) {
-                // Only whether the card beats the best so far, and if so its level.
+                // Only whether the card beats the best so far, and if so its value: one search
+                // at the level where the mover's points pass the best.
                 if maximize {
-                    if b < top {
-                        (lo, hi) = self.test(f, &child, taken, b + 1, (lo, hi));
-                    }
-                    if b == top || hi <= b {
-                        levels[c as usize] = (lo, hi.min(b));
+                    let Some(m) = (0..=top).find(|&l| pay(l) > b) else {
+                        bounds[c as usize] = (pay(0), b);
+                        continue;
+                    };
+                    (lo, hi) = self.test(f, &child, taken, m, (lo, hi));
+                    if hi < m {
+                        bounds[c as usize] = (pay(lo), pay(hi));
                         continue;
                     }
                 } else {
-                    if b > 0 {
-                        (lo, hi) = self.test(f, &child, taken, b, (lo, hi));
+                    let Some(m) = (0..=top).rev().find(|&l| pay(l) > b) else {
+                        bounds[c as usize] = (pay(top), b);
+                        continue;
+                    };
+                    if m < top {
+                        (lo, hi) = self.test(f, &child, taken, m + 1, (lo, hi));
                     }
-                    if b == 0 || lo >= b {
-                        levels[c as usize] = (lo.max(b), hi);
+                    if lo > m {
+                        bounds[c as usize] = (pay(hi), pay(lo));
                         continue;
                     }
                 }
             }
-            let l = self.level(f, &child, taken, lo, hi);
-            levels[c as usize] = (l, l);
-            best = Some(match best {
-                Some(b) if maximize => b.max(l),
-                Some(b) => b.min(l),
-                None => l,
-            });
+            let v = pay(self.level(f, &child, taken, lo, hi, seat));
+            bounds[c as usize] = (v, v);
+            best = Some(best.map_or(v, |b| b.max(v)));
         }
         // A merged card is equivalent to the next lower searched card of its suit in its hand.
         let searched = list[..n].iter().fold(0, |m, &c| m | bit(c));
-        let pay = |l: usize| f.pay[l][me as usize];
         Ok(iter(legal)
             .map(|c| {
                 let mut d = c;
@@ -766,12 +773,8 @@ impl Solver {
                         break;
                     }
                 }
-                let (lo, hi) = levels[d as usize & 31];
-                if maximize {
-                    (c, pay(lo), pay(hi))
-                } else {
-                    (c, pay(hi), pay(lo))
-                }
+                let (lo, hi) = bounds[d as usize & 31];
+                (c, lo, hi)
             })
             .collect())
     }
@@ -792,11 +795,13 @@ impl Solver {
         }
     }
 
-    /// The level of `p` (the tally `taken` so far), known to lie in `lo..=hi`; or, when all
-    /// levels left pay every seat the same (an overbid or announced game), the lowest of them.
-    fn level(&mut self, f: &Facts, p: &Pos, taken: i32, mut lo: usize, mut hi: usize) -> usize {
+    /// The level of `p` (the tally `taken` so far), known to lie in `lo..=hi`; or, once all
+    /// levels left pay `seat` alike (a defender's 40 however the declarer loses, an overbid
+    /// game's loss), the lowest of them: a level that pays `seat` exactly.
+    fn level(&mut self, f: &Facts, p: &Pos, taken: i32, mut lo: usize, mut hi: usize, seat: usize) -> usize {
         let w = f.win_level();
-        while lo < hi && f.pay[lo + 1..=hi].iter().any(|x| *x != f.pay[lo]) {
+        let differ = |lo: usize, hi: usize| f.pay[lo + 1..=hi].iter().any(|x| x[seat] != f.pay[lo][seat]);
+        while lo < hi && differ(lo, hi) {
             // Win or lose first, then the level next to that boundary (Schneider either way,
             // then Schwarz).
             let m = if lo < w && w <= hi {
@@ -940,6 +945,38 @@ mod tests {
                 assert_eq!(actual_card(&f, held, canonical_card(&f, held, c)), c);
             }
         }
+    }
+
+    /// Under every contract, bid, matador count and points put away, the declarer's points
+    /// never fall and a defender's never rise as the level rises (what the search relies on).
+    #[test]
+    fn payments_are_monotone_in_the_level() {
+        use super::super::super::bidding::BID_VALUES;
+        use super::super::super::scoring::score;
+        let mut checked = 0;
+        for c in Contract::ALL {
+            for &bid in BID_VALUES.iter().step_by(3) {
+                for m in 1..=11 {
+                    for s in [0u32, 4, 10, 21, 22] {
+                        let at = [(s, 0), (30, 1), (60, 1), (61, 1), (90, 9), (120, 10)];
+                        let levels: Vec<_> = if c.game == GameType::Null { vec![(0, 1), (0, 0)] } else { at.to_vec() };
+                        let pays: Vec<(i32, i32)> = levels
+                            .iter()
+                            .map(|&(pts, tricks)| {
+                                let x = score(c, bid as u32, m, pts, tricks);
+                                (x.declarer_tp, x.defender_tp)
+                            })
+                            .collect();
+                        assert!(
+                            pays.windows(2).all(|w| w[0].0 <= w[1].0 && w[0].1 >= w[1].1),
+                            "{c:?} {bid} {m}: {pays:?}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     /// The levels of a suit game cut at Schwarz, 31, 61, 90 and every trick (the skat's points

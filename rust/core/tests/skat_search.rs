@@ -7,10 +7,11 @@ use cfrkit_core::games::skat::agents::Agent;
 use cfrkit_core::games::skat::pimc::agent::{from_options, PimcAgent};
 use cfrkit_core::games::skat::pimc::solver::Solver;
 use cfrkit_core::games::skat::pimc::worlds::Worlds;
-use cfrkit_core::games::skat::{Action, Contract, Deal, Game, GameType, View};
+use cfrkit_core::games::skat::{Action, Contract, Deal, Game, GameType, Phase, View};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// A game of a random deal in which seat `declarer` wins the auction at 18 and announces
 /// `contract` (Hand or after a pickup as the contract says, a random discard), then `cards`
@@ -328,6 +329,17 @@ fn solver_values_are_consistent_along_optimal_play() {
     }
 }
 
+/// An agent that takes the last legal action.
+struct LastAction;
+impl Agent for LastAction {
+    fn name(&self) -> String {
+        "last".into()
+    }
+    fn act(&self, view: &View, _rng: &mut Pcg64) -> cfrkit_core::error::Result<Action> {
+        Ok(*view.legal_actions().last().unwrap())
+    }
+}
+
 /// The PIMC agent: the same card on one and two threads, the first card of the best exact mean
 /// though found with bounds; whole games played legally; options parsed.
 #[test]
@@ -368,6 +380,17 @@ fn pimc_agent_decisions() {
     }
     assert!(played >= 1, "{played}");
     assert_eq!(from_options("").unwrap().pimc().worlds(), 160);
+    // A pre-cardplay agent plugged in takes every decision before the cards.
+    let plugged = from_options("worlds=2").unwrap().with_precardplay(Arc::new(LastAction));
+    assert_eq!(plugged.precardplay().name(), "last");
+    let mut g = Game::new(&Deal::for_game(12, 0));
+    let mut rng = Pcg64::seed_from_u64(0);
+    while g.phase() != Phase::Tricks && !g.finished() {
+        let view = View::new(&g, g.player().unwrap());
+        let a = plugged.act(&view, &mut rng).unwrap();
+        assert_eq!(a, *view.legal_actions().last().unwrap());
+        g.apply(a).unwrap();
+    }
     for bad in ["worlds=0", "depth=3", "worlds=x", "threads=99999"] {
         assert!(from_options(bad).is_err(), "{bad}");
     }

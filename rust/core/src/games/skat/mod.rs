@@ -13,6 +13,8 @@
 //! * [`view`] — what one seat sees;
 //! * [`agents`] — the agent trait, `random` and `rules`;
 //! * [`features`] — a fixed-length numeric encoding of a view and the action ids;
+//! * [`pimc`] — Perfect Information Monte Carlo card play: exact worlds, a perfect-information
+//!   solver, the `pimc` agent;
 //! * [`matches`] — games between agents, matches and tournaments on [`crate::arena`];
 //! * [`registry`] — agent spec strings, parsed in one place.
 
@@ -25,6 +27,7 @@ pub mod deal;
 pub mod features;
 pub mod game;
 pub mod matches;
+pub mod pimc;
 pub mod registry;
 pub mod scoring;
 pub mod view;

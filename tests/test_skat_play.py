@@ -118,8 +118,10 @@ def test_agent_move_and_specs():
         seat, name = g.agent_move(bot, seed=4)
         assert g.history[-1] == (seat, name)
     for bad in ("nobody", "rules:x", "pimc9"):
-        with pytest.raises(InvalidArgumentError, match="random or rules"):
+        with pytest.raises(InvalidArgumentError, match="random, rules or pimc"):
             skat.agent(bad)
+    with pytest.raises(InvalidArgumentError, match="worlds"):
+        skat.agent("pimc:worlds=0")
     with pytest.raises(InvalidArgumentError):
         skat.agent(3)
 
@@ -277,3 +279,11 @@ def test_pettingzoo_api_test():
         game.step_id(game.legal_action_ids()[-1])
     assert steps == len(game.history)
     assert [total[f"player_{s}"] for s in range(3)] == game.returns()
+
+
+def test_pimc_plays_whole_games_the_same_on_1_and_2_threads():
+    one = skat.match("pimc:worlds=6", "rules", deals=3, seed=2, threads=1)
+    two = skat.match("pimc:worlds=6", "rules", deals=3, seed=2, threads=2)
+    assert (one.deals, one.games) == (3, 18)
+    for k in ("tp_per_game_a", "tp_per_game_b", "diff", "breakdown_a"):
+        assert getattr(one, k) == getattr(two, k), k

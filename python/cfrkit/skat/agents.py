@@ -1,4 +1,5 @@
-"""Skat agents from spec strings (:data:`~cfrkit.skat.AGENT_SPECS`: ``random``, ``rules``).
+"""Skat agents from spec strings (:data:`~cfrkit.skat.AGENT_SPECS`: ``random``, ``rules``,
+``pimc[:worlds=N,threads=T,seed=S]``).
 
 >>> from cfrkit import skat
 >>> skat.agent("rules").name
@@ -23,7 +24,7 @@ def agent(spec: AgentLike) -> Agent:
     if not isinstance(spec, str):
         from ..errors import InvalidArgumentError
 
-        raise InvalidArgumentError(f"invalid value for agent: {spec!r} (an agent spec string: random or rules)")
+        raise InvalidArgumentError(f"invalid value for agent: {spec!r} (an agent spec string: random, rules or pimc[:worlds=N,threads=T,seed=S])")
     return Agent.from_spec(spec)
 
 

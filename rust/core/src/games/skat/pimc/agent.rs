@@ -11,14 +11,16 @@
 //! cards ranked between them) need no search: the first is played, as PIMC would.
 //!
 //! **Before the cards** (bidding, Hand or pickup, discard, declaration) the agent delegates to
-//! its *pre-cardplay agent*: by default [`HeuristicBidder`], a simple deterministic hand
-//! evaluation documented below; [`PimcAgent::with_precardplay`] plugs in any other agent (the
-//! rules agent, say).
+//! its *pre-cardplay agent*: by default the `rules` agent ([`RulesAgent`]), so that `pimc`
+//! against `rules` compares card play under the same bidding; [`PimcAgent::with_precardplay`]
+//! plugs in any other agent ([`HeuristicBidder`], a simpler deterministic hand evaluation
+//! documented below, say). Search-based bidding is not part of this agent yet.
 //!
 //! Decisions are functions of the view and the random stream: one draw from the stream seeds
 //! every world (world `i` from `(seed, draw, i)`), so they do not depend on the thread count.
 
 use super::super::actions::{Action, Phase};
+use super::super::agents::rules_agent::RulesAgent;
 use super::super::agents::Agent;
 use super::super::bidding::Call;
 use super::super::cards::{bit, card, points, set_points, suit, ACE, CLUBS, DIAMONDS, JACKS, TEN};
@@ -61,9 +63,9 @@ impl std::fmt::Debug for PimcAgent {
 impl PimcAgent {
     /// An agent sampling `worlds` worlds (1..=[`MAX_WORLDS`]) per card decision on `threads`
     /// threads (0 = `CFRKIT_NUM_THREADS` or all cores), its world streams keyed by `seed`;
-    /// [`HeuristicBidder`] before the cards.
+    /// [`RulesAgent`] before the cards.
     pub fn new(worlds: usize, threads: usize, seed: u64) -> Result<PimcAgent> {
-        Ok(PimcAgent { pimc: Pimc::new(worlds, threads, seed)?, precardplay: Arc::new(HeuristicBidder) })
+        Ok(PimcAgent { pimc: Pimc::new(worlds, threads, seed)?, precardplay: Arc::new(RulesAgent::default()) })
     }
 
     /// The same agent with `agent` taking the decisions before the cards.

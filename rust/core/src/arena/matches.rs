@@ -27,8 +27,8 @@ const POLL: Duration = Duration::from_millis(100);
 /// cores), in index order: the results do not depend on the number of threads as long as `f`
 /// depends only on `i`. The threads take indices as they free up (no pause between batches, so
 /// slow indices of uneven length keep every core busy), while the calling thread calls
-/// `progress(indices done · per_index, all · per_index)` every tenth of a second when something
-/// was done, and once at the end. An error from `progress` stops the work (indices under way
+/// `progress(indices done · per_index, all · per_index)` once with 0 done before any work, then
+/// every tenth of a second when something was done, and once at the end. An error from `progress` stops the work (indices under way
 /// finish, no new one starts) and is returned; so is an error of `f`.
 pub fn play_indexed<T: Send>(
     indices: Range<u64>,
@@ -40,6 +40,8 @@ pub fn play_indexed<T: Send>(
     let n = threads::resolve(threads)?;
     let pool = if n > 1 { Some(threads::pool(n)?) } else { None };
     let total = indices.end.saturating_sub(indices.start);
+    // The first report is always 0 done, before any work starts (callers count on it).
+    progress(0, total * per_index)?;
     let (done, stop) = (AtomicU64::new(0), AtomicBool::new(false));
     let work = || -> Result<Vec<T>> {
         let one = |i: u64| {
@@ -57,7 +59,7 @@ pub fn play_indexed<T: Send>(
     };
     std::thread::scope(|scope| {
         let worker = scope.spawn(work);
-        let mut told = None;
+        let mut told = Some(0);
         let mut stopped = Ok(());
         loop {
             let finished = worker.is_finished();

@@ -9,7 +9,7 @@ import threading
 import cfrkit
 import pytest
 from cfrkit import schafkopf
-from cfrkit.schafkopf.matches import FIRST_PART
+from cfrkit._checkpoint import FIRST_PART
 
 DEAL_A = [
     "EO GO EU HA HK G7 G9 S7",

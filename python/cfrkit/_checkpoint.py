@@ -15,12 +15,17 @@ import dataclasses
 import json
 import math
 import os
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Optional
 
 from .errors import InvalidArgumentError
 
 FORMAT = "cfrkit-match-checkpoint"
+#: A checkpointed match's first part, in deals (small: a PIMC deal can take seconds, and nothing
+#: is saved before the first part ends); parts double while they take under PART_SECONDS.
+FIRST_PART = 8
+PART_SECONDS = 30.0
 VERSION = 1
 
 
@@ -185,3 +190,35 @@ class MatchCheckpoint:
             raise InvalidArgumentError(
                 f"invalid value for checkpoint: {str(self.path)!r} cannot be written ({e.strerror or e})"
             ) from None
+
+
+def play_in_parts(
+    path: str | os.PathLike,
+    settings: dict,
+    deals: int,
+    play_part: Callable[..., dict],
+    report: Optional[Callable[[int, int], object]],
+) -> MatchCheckpoint:
+    """Plays the match of ``settings`` to ``deals`` deals in parts, saving the checkpoint at
+    ``path`` after each, and returns it. ``play_part(n, first_deal, progress)`` plays deals
+    ``first_deal .. first_deal + n`` natively and returns their figures (the dict
+    :meth:`MatchCheckpoint.add` merges); ``report(games done, games in all)`` sees the whole
+    match's progress."""
+    cp = MatchCheckpoint.open(path, settings, deals)
+    part = FIRST_PART
+    while cp.done < deals:
+        n = min(part, deals - cp.done)
+        done = cp.done
+
+        def shifted(d: int, t: int, n: int = n, done: int = done) -> object:
+            per_deal = t // n  # games per deal: the protocol's seatings
+            return report(done * per_deal + d, deals * per_deal) if report else None
+
+        began = time.perf_counter()
+        figures = play_part(n, done, shifted)
+        elapsed = time.perf_counter() - began
+        cp.add(figures, elapsed)
+        cp.save()
+        if elapsed < PART_SECONDS:
+            part *= 2
+    return cp

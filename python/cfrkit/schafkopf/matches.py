@@ -22,7 +22,7 @@ import time
 from typing import Callable, Sequence, Union
 
 from .._cfrkit import schafkopf_match, schafkopf_play_game, schafkopf_tournament
-from .._checkpoint import MatchCheckpoint
+from .._checkpoint import play_in_parts
 from .._results import GamesResult
 from ..errors import InvalidArgumentError
 from .agents import AgentLike, agent
@@ -128,32 +128,15 @@ def match(
     return _result(d, protocol, rules, seed, time.perf_counter() - started, d["threads"])
 
 
-# A checkpointed match's first part, in deals; parts double while they take under PART_SECONDS.
-FIRST_PART = 8
-PART_SECONDS = 30.0
-
-
 def _match_in_parts(aa, bb, games, protocol, rules, seed, threads, report, path) -> MatchResult:
     settings = {"game": "schafkopf", "a": aa.name, "b": bb.name, "protocol": protocol, "rules": rules, "seed": seed}
-    cp = MatchCheckpoint.open(path, settings, games)
-    part = FIRST_PART
-    while cp.done < games:
-        n = min(part, games - cp.done)
-        done = cp.done
 
-        def shifted(d: int, t: int, n: int = n, done: int = done) -> object:
-            per_deal = t // n  # games per deal: the protocol's seatings
-            return report(done * per_deal + d, games * per_deal) if report else None
-
-        began = time.perf_counter()
-        d = schafkopf_match(
-            aa, bb, n, protocol=protocol, rules=rules, seed=seed, threads=threads, progress=shifted, first_deal=done
+    def play_part(n: int, first: int, progress) -> dict:
+        return schafkopf_match(
+            aa, bb, n, protocol=protocol, rules=rules, seed=seed, threads=threads, progress=progress, first_deal=first
         )
-        elapsed = time.perf_counter() - began
-        cp.add(d, elapsed)
-        cp.save()
-        if elapsed < PART_SECONDS:
-            part *= 2
+
+    cp = play_in_parts(path, settings, games, play_part, report)
     return MatchResult(
         a=aa.name,
         b=bb.name,

@@ -24,7 +24,10 @@ def agent(spec: AgentLike) -> Agent:
     if not isinstance(spec, str):
         from ..errors import InvalidArgumentError
 
-        raise InvalidArgumentError(f"invalid value for agent: {spec!r} (an agent spec string: random, rules or pimc[:worlds=N,threads=T,seed=S])")
+        raise InvalidArgumentError(
+            f"invalid value for agent: {spec!r} "
+            "(an agent spec string: random, rules or pimc[:worlds=N,threads=T,seed=S])"
+        )
     return Agent.from_spec(spec)
 
 

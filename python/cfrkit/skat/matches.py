@@ -22,7 +22,7 @@ import time
 from typing import Callable, Sequence, Union
 
 from .._cfrkit import SKAT_CATEGORIES, skat_match, skat_play_game, skat_tournament
-from .._checkpoint import MatchCheckpoint
+from .._checkpoint import play_in_parts
 from .._results import GamesResult
 from ..errors import InvalidArgumentError
 from .agents import AgentLike, agent
@@ -167,11 +167,6 @@ def match(
     return _result(d, seed, time.perf_counter() - started, d["threads"])
 
 
-# A checkpointed match's first part, in deals; parts double while they take under PART_SECONDS.
-FIRST_PART = 64
-PART_SECONDS = 30.0
-
-
 def _as_part(d: dict) -> dict:
     """A native match's figures under the names the checkpoint merges."""
     return {
@@ -185,23 +180,11 @@ def _as_part(d: dict) -> dict:
 
 def _match_in_parts(aa, bb, deals, seed, threads, report, path) -> MatchResult:
     settings = {"game": "skat", "a": aa.name, "b": bb.name, "seed": seed}
-    cp = MatchCheckpoint.open(path, settings, deals)
-    part = FIRST_PART
-    while cp.done < deals:
-        n = min(part, deals - cp.done)
-        done = cp.done
 
-        def shifted(d: int, t: int, n: int = n, done: int = done) -> object:
-            per_deal = t // n
-            return report(done * per_deal + d, deals * per_deal) if report else None
+    def play_part(n: int, first: int, progress) -> dict:
+        return _as_part(skat_match(aa, bb, n, seed=seed, threads=threads, progress=progress, first_deal=first))
 
-        began = time.perf_counter()
-        d = skat_match(aa, bb, n, seed=seed, threads=threads, progress=shifted, first_deal=done)
-        elapsed = time.perf_counter() - began
-        cp.add(_as_part(d), elapsed)
-        cp.save()
-        if elapsed < PART_SECONDS:
-            part *= 2
+    cp = play_in_parts(path, settings, deals, play_part, report)
     return MatchResult(
         a=aa.name,
         b=bb.name,

@@ -143,22 +143,32 @@ pub fn play_pair_tallied(
     play: impl Fn(u64, &[u8]) -> Result<Vec<(i64, usize)>> + Sync + Send,
 ) -> Result<TalliedPair> {
     let seatings = protocol.seatings(seats)?;
-    let per_deal = play_indexed(deals.clone(), threads, seatings.len() as u64, progress, |d| {
-        let (mut sum, mut count) = ([0i64; 2], [0u32; 2]);
-        let mut tally = [vec![0u64; categories], vec![0u64; categories]];
-        for seating in &seatings {
-            let outcomes = play(d, seating)?;
-            for (s, &agent) in seating.iter().enumerate() {
-                let (payoff, category) = outcomes.get(s).copied().unwrap_or((0, usize::MAX));
+    let per = seatings.len() as u64;
+    let n = deals.end.saturating_sub(deals.start);
+    let games = n.checked_mul(per).ok_or_else(|| Error::invalid("deals", n, "fewer deals"))?;
+    // Games, not deals, are the unit of work: a stop waits for one game, and a deal's
+    // seatings spread over the threads.
+    let outcomes = play_indexed(0..games, threads, 1, progress, |g| {
+        let seating = &seatings[(g % per) as usize];
+        let outcomes = play(deals.start + g / per, seating)?;
+        Ok(seating.iter().enumerate().map(|(s, &agent)| (agent, outcomes.get(s).copied())).collect::<Vec<_>>())
+    })?;
+    let per_deal: Vec<([f64; 2], [Vec<u64>; 2])> = outcomes
+        .chunks(per as usize)
+        .map(|deal| {
+            let (mut sum, mut count) = ([0i64; 2], [0u32; 2]);
+            let mut tally = [vec![0u64; categories], vec![0u64; categories]];
+            for &(agent, outcome) in deal.iter().flatten() {
+                let (payoff, category) = outcome.unwrap_or((0, usize::MAX));
                 sum[agent as usize] += payoff;
                 count[agent as usize] += 1;
                 if let Some(t) = tally[agent as usize].get_mut(category) {
                     *t += 1;
                 }
             }
-        }
-        Ok(([0, 1].map(|k| sum[k] as f64 / count[k].max(1) as f64), tally))
-    })?;
+            ([0, 1].map(|k| sum[k] as f64 / count[k].max(1) as f64), tally)
+        })
+        .collect();
     let side = |k: usize| Estimate::of(&per_deal.iter().map(|x| x.0[k]).collect::<Vec<f64>>());
     let diff = Estimate::of(&per_deal.iter().map(|x| x.0[0] - x.0[1]).collect::<Vec<f64>>());
     let mut tallies = [vec![0u64; categories], vec![0u64; categories]];
@@ -169,8 +179,7 @@ pub fn play_pair_tallied(
             }
         }
     }
-    let n = deals.end.saturating_sub(deals.start);
-    let result = PairResult { deals: n, games: n * seatings.len() as u64, a: side(0), b: side(1), diff };
+    let result = PairResult { deals: n, games, a: side(0), b: side(1), diff };
     Ok(TalliedPair { result, tallies })
 }
 

@@ -63,7 +63,7 @@ const INF: i32 = 1 << 14;
 const MAX_LEVELS: usize = 6;
 /// Entries of the transposition table: 2^TT_BITS (24 bytes each), in buckets of two (one
 /// cache line).
-const TT_BITS: u32 = 18;
+const TT_BITS: u32 = 20;
 /// Most legal cards of a position (a hand holds ten).
 const MAX_MOVES: usize = 10;
 
@@ -391,7 +391,8 @@ impl Pos {
             (self.led, self.winning, self.win)
         };
         if self.len < 2 {
-            let p = Pos { hands, trick: self.trick | bit(c), led, winning, win, len: self.len + 1, trick_points, ..*self };
+            let p =
+                Pos { hands, trick: self.trick | bit(c), led, winning, win, len: self.len + 1, trick_points, ..*self };
             return (p, 0);
         }
         let winner = (self.leader + win) % 3;

@@ -63,7 +63,7 @@ const INF: i32 = 1 << 14;
 const MAX_LEVELS: usize = 6;
 /// Entries of the transposition table: 2^TT_BITS (24 bytes each), in buckets of two (one
 /// cache line).
-const TT_BITS: u32 = 18;
+const TT_BITS: u32 = 20;
 /// Most legal cards of a position (a hand holds ten).
 const MAX_MOVES: usize = 10;
 
@@ -378,32 +378,37 @@ impl Pos {
     /// completed it (else 0).
     #[inline]
     fn play(&self, f: &Facts, c: Card) -> (Pos, i32) {
-        let mut p = *self;
-        p.hands[self.actor() as usize] &= !bit(c);
-        p.trick |= bit(c);
-        p.trick_points += points(c);
-        if p.len == 0 {
-            p.led = c;
-            p.winning = c;
-            p.win = 0;
-        } else if f.beaten_by[p.winning as usize & 31] & bit(c) != 0 {
-            p.winning = c;
-            p.win = p.len;
+        // Built as one value from locals (not by patching a copy field by field, which stalls
+        // on reading back the bytes just written).
+        let mut hands = self.hands;
+        hands[self.actor() as usize] &= !bit(c);
+        let trick_points = self.trick_points + points(c);
+        let (led, winning, win) = if self.len == 0 {
+            (c, c, 0)
+        } else if f.beaten_by[self.winning as usize & 31] & bit(c) != 0 {
+            (self.led, c, self.len)
+        } else {
+            (self.led, self.winning, self.win)
+        };
+        if self.len < 2 {
+            let p =
+                Pos { hands, trick: self.trick | bit(c), led, winning, win, len: self.len + 1, trick_points, ..*self };
+            return (p, 0);
         }
-        p.len += 1;
-        let mut gain = 0;
-        if p.len == 3 {
-            let winner = (p.leader + p.win) % 3;
-            gain = f.gain(p.trick_points as u32, winner);
-            p.live_points -= p.trick_points;
-            p.trick_points = 0;
-            p.leader = winner;
-            p.len = 0;
-            p.win = 0;
-            p.trick = 0;
-            p.done += 1;
-        }
-        (p, gain)
+        let winner = (self.leader + win) % 3;
+        let p = Pos {
+            hands,
+            trick: 0,
+            led,
+            winning,
+            len: 0,
+            leader: winner,
+            win: 0,
+            done: self.done + 1,
+            trick_points: 0,
+            live_points: self.live_points - trick_points,
+        };
+        (p, f.gain(trick_points as u32, winner))
     }
 
     /// The tally the last trick adds, every hand holding one card, at its start.

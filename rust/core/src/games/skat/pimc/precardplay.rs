@@ -43,6 +43,13 @@
 //!   `rules` agent would not bid even with a threshold lowered by [`PREFILTER_SLACK`] passes
 //!   without search.
 //!
+//! **Values.** By default a world's value of a suit or grand contract is not the exact TP
+//! ([`Solver::value`], ~1–10 ms per world) but the TP of a win or a loss as the solver's one
+//! null-window search ([`Solver::declarer_wins`], ~10 times cheaper) finds it, scored without
+//! Schneider or Schwarz reached (announced ones count when won) and with the matadors of the
+//! declarer's twelve cards, overbids lost; nulls are solved exactly (they are cheap). The field
+//! [`PrecardplaySearch::exact`] asks for exact values.
+//!
 //! **Cost.** A bidding or Hand-or-pickup decision solves (contracts + games × discards + the
 //! legal nulls) games per world, a declaration `contracts` + nulls, a discard `games ×
 //! discards`; suit games take ~1–10 ms each on one thread, nulls far less.
@@ -55,6 +62,7 @@ use super::super::cards::{bit, set_points, DECK};
 use super::super::contract::{Contract, GameType};
 use super::super::deal::Deal;
 use super::super::game::Game;
+use super::super::scoring::{matadors, score};
 use super::super::view::View;
 use super::solver::Solver;
 use super::worlds::Worlds;
@@ -85,6 +93,8 @@ pub struct PrecardplaySearch {
     pub discards: usize,
     /// The TP expected from defending: the bar a bid must beat.
     pub defend_tp: f64,
+    /// Exact TP per world ([`Solver::value`]) rather than the win-or-loss estimate (default).
+    pub exact: bool,
 }
 
 impl PrecardplaySearch {
@@ -97,6 +107,7 @@ impl PrecardplaySearch {
             games: 2,
             discards: 2,
             defend_tp: DEFEND_TP,
+            exact: false,
         })
     }
 
@@ -194,7 +205,7 @@ impl PrecardplaySearch {
         let mut h = *g;
         h.apply(Action::Hand(true))?;
         for &c in hand {
-            out.push(declared_value(s, &h, c, seat)?);
+            out.push(declared_value(self.exact, s, &h, c, seat)?);
         }
         let mut p = *g;
         p.apply(Action::Hand(false))?;
@@ -202,7 +213,7 @@ impl PrecardplaySearch {
         for (pair, c) in self.pickup_candidates(&p) {
             let mut x = p;
             x.apply(Action::Discard(pair))?;
-            best = best.max(declared_value(s, &x, c, seat)?);
+            best = best.max(declared_value(self.exact, s, &x, c, seat)?);
         }
         if best == i64::MIN {
             return Err(Error::invalid("pickup", "no candidate discard", "a pickup with a legal contract"));
@@ -266,7 +277,7 @@ impl PrecardplaySearch {
                 .map(|&(pair, c)| {
                     let mut x = *w;
                     x.apply(Action::Discard(pair))?;
-                    declared_value(s, &x, c, seat)
+                    declared_value(self.exact, s, &x, c, seat)
                 })
                 .collect()
         })?;
@@ -279,17 +290,34 @@ impl PrecardplaySearch {
         let options = self.contract_candidates(&view.legal_contracts(), view.hand());
         let worlds = Worlds::new(view)?;
         let means = self.pimc.mean_values(&worlds, rng, |s: &mut Solver, w: &Game| {
-            options.iter().map(|&c| declared_value(s, w, c, seat)).collect()
+            options.iter().map(|&c| declared_value(self.exact, s, w, c, seat)).collect()
         })?;
         Ok(options.into_iter().zip(means).collect())
     }
 }
 
-/// The TP of `seat` when `g` (declaration phase) is declared `c` and played perfectly.
-fn declared_value(s: &mut Solver, g: &Game, c: Contract, seat: u8) -> Result<i64> {
+/// The TP of `seat` when `g` (declaration phase) is declared `c` and played perfectly: exact
+/// ([`Solver::value`]) when `exact`, else from whether the declarer wins
+/// ([`Solver::declarer_wins`], one null-window search) scored as a win or loss without
+/// Schneider or Schwarz reached (see the module documentation).
+fn declared_value(exact: bool, s: &mut Solver, g: &Game, c: Contract, seat: u8) -> Result<i64> {
     let mut x = *g;
     x.apply(Action::Declare(c))?;
-    s.value(&x, seat)
+    if exact || c.game == GameType::Null {
+        return s.value(&x, seat);
+    }
+    let won = s.declarer_wins(&x)?;
+    let d = x.declarer().unwrap_or(seat);
+    let m = matadors(c.game, x.dealt(d) | x.skat()).map_or(0, |m| m.0);
+    let (points, tricks) = if won { (61, 5) } else { (60, 5) };
+    let sc = score(
+        c,
+        x.bid() as u32,
+        m,
+        if c.schneider && won { 90 } else { points },
+        if c.schwarz && won { 10 } else { tricks },
+    );
+    Ok(if d == seat { sc.declarer_tp } else { sc.defender_tp } as i64)
 }
 
 /// The game of `deal` in the skat phase with `seat` declarer at `bid`, the other calls passes

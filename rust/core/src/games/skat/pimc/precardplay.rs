@@ -99,7 +99,8 @@ pub struct PrecardplaySearch {
 
 impl PrecardplaySearch {
     /// The agent with `worlds` worlds per decision on `threads` threads (0 = all cores), its
-    /// world streams keyed by `seed`; 2 contracts, 2 games × 2 discards, [`DEFEND_TP`].
+    /// world streams keyed by `seed`; 2 contracts, 2 games × 2 discards, [`DEFEND_TP`], win-or-loss
+    /// values.
     pub fn new(worlds: usize, threads: usize, seed: u64) -> Result<PrecardplaySearch> {
         Ok(PrecardplaySearch {
             pimc: Pimc::new(worlds, threads, seed)?,

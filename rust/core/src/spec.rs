@@ -121,6 +121,11 @@ impl AgentOptions {
         }
     }
 
+    /// The text of option `key`, if given.
+    pub fn text(&self, key: &str) -> Option<&str> {
+        self.values.get(key).map(String::as_str)
+    }
+
     /// The `threads` option checked as thread counts are everywhere (0 = all cores, the
     /// default).
     pub fn threads(&self) -> Result<usize> {

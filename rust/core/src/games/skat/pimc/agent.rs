@@ -14,7 +14,8 @@
 //! its *pre-cardplay agent*: by default the `rules` agent ([`RulesAgent`]), so that `pimc`
 //! against `rules` compares card play under the same bidding; [`PimcAgent::with_precardplay`]
 //! plugs in any other agent ([`HeuristicBidder`], a simpler deterministic hand evaluation
-//! documented below, say). Search-based bidding is not part of this agent yet.
+//! documented below, say); the spec option `bidding=search` plugs in [`PrecardplaySearch`]
+//! (search over sampled worlds, see [`super::precardplay`]).
 //!
 //! Decisions are functions of the view and the random stream: one draw from the stream seeds
 //! every world (world `i` from `(seed, draw, i)`), so they do not depend on the thread count.
@@ -28,6 +29,7 @@ use super::super::contract::{Contract, GameType};
 use super::super::game::Game;
 use super::super::scoring::matadors;
 use super::super::view::View;
+use super::precardplay::{PrecardplaySearch, DEFAULT_BIDDING_WORLDS};
 use super::solver::Solver;
 use super::worlds::Worlds;
 use crate::cards::{iter, lowest, Card, CardSet, Suits};
@@ -44,14 +46,18 @@ pub const DEFAULT_WORLDS: usize = 160;
 
 /// The options accepted after `pimc:`.
 pub const PIMC_OPTIONS: &str = "comma-separated worlds=N (1 to 100000, default 160), threads=T (0 = all cores; \
-                                default 1, since matches already play games in parallel) and seed=S (an unsigned \
-                                integer, default 0), e.g. worlds=160,seed=7";
+                                default 1, since matches already play games in parallel), seed=S (an unsigned \
+                                integer, default 0), bidding=rules|search (the decisions before the cards: the \
+                                rules agent, the default, or search over sampled worlds) and bidding_worlds=N (1 to \
+                                100000, default 16; with bidding=search), e.g. worlds=160,seed=7";
 
 /// Perfect Information Monte Carlo player (see the module documentation).
 #[derive(Clone)]
 pub struct PimcAgent {
     pimc: Pimc,
     precardplay: Arc<dyn Agent>,
+    /// What the spec adds to the name after `pimc:worlds=N[,seed=S]` (`,bidding=search…`).
+    name_suffix: String,
 }
 
 impl std::fmt::Debug for PimcAgent {
@@ -65,12 +71,16 @@ impl PimcAgent {
     /// threads (0 = `CFRKIT_NUM_THREADS` or all cores), its world streams keyed by `seed`;
     /// [`RulesAgent`] before the cards.
     pub fn new(worlds: usize, threads: usize, seed: u64) -> Result<PimcAgent> {
-        Ok(PimcAgent { pimc: Pimc::new(worlds, threads, seed)?, precardplay: Arc::new(RulesAgent::default()) })
+        Ok(PimcAgent {
+            pimc: Pimc::new(worlds, threads, seed)?,
+            precardplay: Arc::new(RulesAgent::default()),
+            name_suffix: String::new(),
+        })
     }
 
     /// The same agent with `agent` taking the decisions before the cards.
     pub fn with_precardplay(self, agent: Arc<dyn Agent>) -> PimcAgent {
-        PimcAgent { precardplay: agent, ..self }
+        PimcAgent { precardplay: agent, name_suffix: String::new(), ..self }
     }
 
     /// The PIMC loop: worlds per decision, threads, seed.
@@ -145,7 +155,7 @@ fn legal_cards(view: &View) -> Result<Vec<Card>> {
 
 impl Agent for PimcAgent {
     fn name(&self) -> String {
-        self.pimc.agent_name()
+        format!("{}{}", self.pimc.agent_name(), self.name_suffix)
     }
 
     fn act(&self, view: &View, rng: &mut Pcg64) -> Result<Action> {
@@ -161,10 +171,30 @@ impl Agent for PimcAgent {
 
 /// cfrkit's PIMC agent from the options after `pimc:` (see [`PIMC_OPTIONS`]).
 pub fn from_options(args: &str) -> Result<PimcAgent> {
-    let o = AgentOptions::parse("pimc", args, &["worlds", "threads", "seed"], PIMC_OPTIONS)?;
+    let o =
+        AgentOptions::parse("pimc", args, &["worlds", "threads", "seed", "bidding", "bidding_worlds"], PIMC_OPTIONS)?;
     let worlds = o.uint("worlds", DEFAULT_WORLDS as u64, 1, MAX_WORLDS as u64)? as usize;
     let threads = crate::threads::check(o.uint("threads", 1, 0, crate::threads::MAX_THREADS as u64)?)?;
-    PimcAgent::new(worlds, threads, o.seed()?)
+    let seed = o.seed()?;
+    let agent = PimcAgent::new(worlds, threads, seed)?;
+    let bidding_worlds = o.uint("bidding_worlds", DEFAULT_BIDDING_WORLDS as u64, 1, MAX_WORLDS as u64)? as usize;
+    match o.text("bidding").unwrap_or("rules") {
+        "rules" if o.text("bidding_worlds").is_none() => Ok(agent),
+        "search" => {
+            let search = PrecardplaySearch::new(bidding_worlds, threads, seed)?;
+            let mut suffix = String::from(",bidding=search");
+            if bidding_worlds != DEFAULT_BIDDING_WORLDS {
+                suffix.push_str(&format!(",bidding_worlds={bidding_worlds}"));
+            }
+            Ok(PimcAgent { name_suffix: suffix, ..agent.with_precardplay(Arc::new(search)) })
+        }
+        "rules" => Err(Error::invalid(
+            "pimc bidding_worlds",
+            bidding_worlds,
+            format!("only with bidding=search: {PIMC_OPTIONS}"),
+        )),
+        other => Err(Error::invalid("pimc bidding", other, PIMC_OPTIONS)),
+    }
 }
 
 /// A simple deterministic player of the decisions before the cards (the default pre-cardplay

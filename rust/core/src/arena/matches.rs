@@ -145,7 +145,9 @@ pub fn play_pair_tallied(
     let seatings = protocol.seatings(seats)?;
     let per = seatings.len() as u64;
     let n = deals.end.saturating_sub(deals.start);
-    let games = n.checked_mul(per).ok_or_else(|| Error::invalid("deals", n, "fewer deals"))?;
+    let games = n.checked_mul(per).ok_or_else(|| {
+        Error::invalid("deals", n, format!("at most {} deals with {per} seatings each", u64::MAX / per))
+    })?;
     // Games, not deals, are the unit of work: a stop waits for one game, and a deal's
     // seatings spread over the threads.
     let outcomes = play_indexed(0..games, threads, 1, progress, |g| {

@@ -313,6 +313,7 @@ def schafkopf_match(
     threads: int = 0,
     progress: Optional[Callable[[int, int], object]] = None,
     first_deal: int = 0,
+    log: Optional[GameLogWriter] = None,
 ) -> dict[str, Any]: ...
 def schafkopf_tournament(
     agents: list[SchafkopfAgent],
@@ -322,7 +323,16 @@ def schafkopf_tournament(
     seed: int = 0,
     threads: int = 0,
     progress: Optional[Callable[[int, int], object]] = None,
+    log: Optional[GameLogWriter] = None,
 ) -> dict[str, Any]: ...
+def schafkopf_log_writer(
+    path: str,
+    agents: list[str],
+    protocol: str = "schafkopfrl",
+    rules: str = "schafkopfrl",
+    seed: int = 0,
+    deals_done: int = 0,
+) -> GameLogWriter: ...
 def schafkopf_play_game(
     agents: list[SchafkopfAgent], seed: int = 0, index: int = 0, rules: str = "schafkopfrl"
 ) -> SchafkopfGame: ...
@@ -593,6 +603,7 @@ def skat_match(
     threads: int = 0,
     progress: Optional[Callable[[int, int], object]] = None,
     first_deal: int = 0,
+    log: Optional[GameLogWriter] = None,
 ) -> dict[str, Any]: ...
 def skat_tournament(
     agents: list[SkatAgent],
@@ -600,7 +611,19 @@ def skat_tournament(
     seed: int = 0,
     threads: int = 0,
     progress: Optional[Callable[[int, int], object]] = None,
+    log: Optional[GameLogWriter] = None,
 ) -> dict[str, Any]: ...
+def skat_log_writer(path: str, agents: list[str], seed: int = 0, deals_done: int = 0) -> GameLogWriter: ...
+
+class GameLogWriter:
+    """A game log being written by native matches (see ``cfrkit.logs``)."""
+
+    @property
+    def games(self) -> int: ...
+    @property
+    def path(self) -> str: ...
+    def finish(self) -> int: ...
+
 def skat_play_game(agents: list[SkatAgent], seed: int = 0, index: int = 0) -> SkatGame: ...
 
 class SkatGame:

@@ -1,9 +1,10 @@
 """``cfrkit schafkopf ...``: matches, tournaments, and a game in the terminal.
 
 * ``match --a A --b B --games N [--protocol schafkopfrl|rotation] [--rules schafkopfrl|standard]
-  [--seed S] [--threads T] [--json] [--checkpoint FILE]`` — A against B on N deals, each in every
-  seating of the protocol; A's cents per game with its 95% confidence interval. With
-  ``--checkpoint`` the figures are saved after every part and a stopped match resumes.
+  [--seed S] [--threads T] [--json] [--checkpoint FILE] [--log PATH]`` — A against B on N deals,
+  each in every seating of the protocol; A's cents per game with its 95% confidence interval.
+  With ``--checkpoint`` the figures are saved after every part and a stopped match resumes; with
+  ``--log`` every game goes to a game log (``cfrkit.logs``, ``docs/logs.md``).
 * ``tournament --agents A B C ... --games N [same options]`` — every pair, and the cross table.
   With ``--json`` the last line of stdout is one JSON object whose ``pairs`` hold, per pair,
   ``a``, ``b``, ``games``, ``deals``, ``a_cents_per_game``, ``ci95``, ``b_cents_per_game``.
@@ -47,6 +48,9 @@ def _common(p: argparse.ArgumentParser) -> None:
         help="threads (default 0: CFRKIT_NUM_THREADS or all cores); results do not depend on it",
     )
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object on the last line")
+    p.add_argument(
+        "--log", metavar="PATH", help="write every game to a game log at PATH (JSON lines, see docs/logs.md)"
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -98,6 +102,7 @@ def _match(a: argparse.Namespace) -> int:
         threads=a.threads,
         progress=True,
         checkpoint=a.checkpoint,
+        log=a.log,
     )
     print(r)
     print(f"{r.seconds:.3f} s, {r.speed} on {r.threads} thread(s)")
@@ -120,7 +125,16 @@ def _match(a: argparse.Namespace) -> int:
 def _tournament(a: argparse.Namespace) -> int:
     from .matches import tournament
 
-    t = tournament(a.agents, a.games, protocol=a.protocol, rules=a.rules, seed=a.seed, threads=a.threads, progress=True)
+    t = tournament(
+        a.agents,
+        a.games,
+        protocol=a.protocol,
+        rules=a.rules,
+        seed=a.seed,
+        threads=a.threads,
+        progress=True,
+        log=a.log,
+    )
     print(t.table, end="")
     for r in t.pairs:
         print(r)

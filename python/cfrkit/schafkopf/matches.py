@@ -21,10 +21,11 @@ import os
 import time
 from typing import Callable, Sequence, Union
 
-from .._cfrkit import schafkopf_match, schafkopf_play_game, schafkopf_tournament
+from .._cfrkit import schafkopf_log_writer, schafkopf_match, schafkopf_play_game, schafkopf_tournament
 from .._checkpoint import play_in_parts
 from .._results import GamesResult
 from ..errors import InvalidArgumentError
+from ..logs import MatchLog
 from .agents import AgentLike, agent
 
 
@@ -107,6 +108,7 @@ def match(
     threads: int = 0,
     progress: ProgressLike = False,
     checkpoint: str | os.PathLike | None = None,
+    log: str | os.PathLike | None = None,
 ) -> MatchResult:
     """Plays ``games`` deals of ``a`` against ``b``, each in every seating of ``protocol``.
 
@@ -117,23 +119,44 @@ def match(
     With ``checkpoint`` (a file path) the match is played in parts and the figures so far are
     saved after each; called again with the same arguments it resumes from the file, and ends
     with the figures of an unbroken match (up to rounding). ``seconds`` then counts every run.
+
+    With ``log`` (a file path) every game is written to a game log (:mod:`cfrkit.logs`) in
+    order; PIMC agents also log their mean payment of every legal action. With a checkpoint the
+    log goes on with the match (a resumed match first cuts it back to the games the checkpoint
+    counts).
     """
     _check_common(games, seed, threads)
     aa, bb = agent(a), agent(b)
     started = time.perf_counter()
-    with _progress(progress, f"{aa.name} vs {bb.name}") as report:
+    opener = None if log is None else _log_opener(log, [aa.name, bb.name], protocol, rules, seed)
+    with _progress(progress, f"{aa.name} vs {bb.name}") as report, MatchLog(opener) as mlog:
         if checkpoint is not None:
-            return _match_in_parts(aa, bb, games, protocol, rules, seed, threads, report, checkpoint)
-        d = schafkopf_match(aa, bb, games, protocol=protocol, rules=rules, seed=seed, threads=threads, progress=report)
+            return _match_in_parts(aa, bb, games, protocol, rules, seed, threads, report, checkpoint, mlog)
+        d = schafkopf_match(
+            aa, bb, games, protocol=protocol, rules=rules, seed=seed, threads=threads, progress=report, log=mlog.at(0)
+        )
     return _result(d, protocol, rules, seed, time.perf_counter() - started, d["threads"])
 
 
-def _match_in_parts(aa, bb, games, protocol, rules, seed, threads, report, path) -> MatchResult:
+def _log_opener(path, names, protocol, rules, seed):
+    return lambda done: schafkopf_log_writer(os.fspath(path), names, protocol, rules, seed, done)
+
+
+def _match_in_parts(aa, bb, games, protocol, rules, seed, threads, report, path, mlog) -> MatchResult:
     settings = {"game": "schafkopf", "a": aa.name, "b": bb.name, "protocol": protocol, "rules": rules, "seed": seed}
 
     def play_part(n: int, first: int, progress) -> dict:
         return schafkopf_match(
-            aa, bb, n, protocol=protocol, rules=rules, seed=seed, threads=threads, progress=progress, first_deal=first
+            aa,
+            bb,
+            n,
+            protocol=protocol,
+            rules=rules,
+            seed=seed,
+            threads=threads,
+            progress=progress,
+            first_deal=first,
+            log=mlog.at(first),
         )
 
     cp = play_in_parts(path, settings, games, play_part, report)
@@ -188,16 +211,21 @@ def tournament(
     seed: int = 0,
     threads: int = 0,
     progress: ProgressLike = False,
+    log: str | os.PathLike | None = None,
 ) -> TournamentResult:
     """Every pair of ``agents`` plays :func:`match` on the same ``games`` deals (``progress`` as
-    in :func:`match`, over all pairs)."""
+    in :func:`match`, over all pairs). With ``log`` every game goes to a game log, the pairs one
+    after the other."""
     _check_common(games, seed, threads)
     if isinstance(agents, str) or len(agents) < 2:
         raise InvalidArgumentError(f"invalid value for agents: {agents!r} (two or more agents)")
     aa = [agent(x) for x in agents]
     started = time.perf_counter()
-    with _progress(progress, "tournament") as report:
-        d = schafkopf_tournament(aa, games, protocol=protocol, rules=rules, seed=seed, threads=threads, progress=report)
+    opener = None if log is None else _log_opener(log, [x.name for x in aa], protocol, rules, seed)
+    with _progress(progress, "tournament") as report, MatchLog(opener) as mlog:
+        d = schafkopf_tournament(
+            aa, games, protocol=protocol, rules=rules, seed=seed, threads=threads, progress=report, log=mlog.at(0)
+        )
     seconds = time.perf_counter() - started
     pairs = [_result(p, protocol, rules, seed, seconds, d["threads"]) for p in d["pairs"]]
     return TournamentResult(

@@ -1,14 +1,14 @@
 """``cfrkit skat ...``: matches, tournaments, and a game in the terminal.
 
-* ``match --a A --b B --deals N [--seed S] [--threads T] [--json] [--checkpoint FILE]`` — A
+* ``match --a A --b B --deals N [--seed S] [--threads T] [--json] [--checkpoint FILE] [--log PATH]`` — A
   against B on N deals, each in the six seatings (AAB ABA ABB BAA BAB BBA); TP/G of both, the
   difference with its 95% confidence interval, and the game-type breakdown. With ``--json`` the
   last line of stdout is one JSON object with ``deals``, ``tp_per_game_a``, ``tp_per_game_b``,
   ``diff``, ``ci95``, ``breakdown_a`` and ``breakdown_b`` (per cent of seat-games by category),
   and more. With ``--checkpoint`` the figures are saved after every part and a stopped match
-  resumes.
-* ``tournament --agents A B C ... --deals N [--seed S] [--threads T] [--json]`` — every pair,
-  and the cross table of TP/G.
+  resumes. With ``--log`` every game goes to a game log (``cfrkit.logs``, ``docs/logs.md``).
+* ``tournament --agents A B C ... --deals N [--seed S] [--threads T] [--json] [--log PATH]`` —
+  every pair, and the cross table of TP/G.
 * ``play --bots AGENT [--seat S] [--seed S] [--index I]`` — a person plays a whole game in the
   terminal against two bots; illegal input is refused with the reason.
 
@@ -39,6 +39,9 @@ def _common(p: argparse.ArgumentParser) -> None:
         help="threads (default 0: CFRKIT_NUM_THREADS or all cores); results do not depend on it",
     )
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object on the last line")
+    p.add_argument(
+        "--log", metavar="PATH", help="write every game to a game log at PATH (JSON lines, see docs/logs.md)"
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -77,7 +80,7 @@ def _emit_json(record: dict) -> None:
 def _match(a: argparse.Namespace) -> int:
     from .matches import match
 
-    r = match(a.a, a.b, a.deals, seed=a.seed, threads=a.threads, progress=True, checkpoint=a.checkpoint)
+    r = match(a.a, a.b, a.deals, seed=a.seed, threads=a.threads, progress=True, checkpoint=a.checkpoint, log=a.log)
     print(r)
     print(r.table())
     print(f"{r.seconds:.3f} s, {r.speed} on {r.threads} thread(s)")
@@ -89,7 +92,7 @@ def _match(a: argparse.Namespace) -> int:
 def _tournament(a: argparse.Namespace) -> int:
     from .matches import tournament
 
-    t = tournament(a.agents, a.deals, seed=a.seed, threads=a.threads, progress=True)
+    t = tournament(a.agents, a.deals, seed=a.seed, threads=a.threads, progress=True, log=a.log)
     print(t.table, end="")
     for r in t.pairs:
         print(r)

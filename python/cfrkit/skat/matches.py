@@ -21,10 +21,11 @@ import os
 import time
 from typing import Callable, Sequence, Union
 
-from .._cfrkit import SKAT_CATEGORIES, skat_match, skat_play_game, skat_tournament
+from .._cfrkit import SKAT_CATEGORIES, skat_log_writer, skat_match, skat_play_game, skat_tournament
 from .._checkpoint import play_in_parts
 from .._results import GamesResult
 from ..errors import InvalidArgumentError
+from ..logs import MatchLog
 from .agents import AgentLike, agent
 
 #: The categories of the game-type breakdown, in order.
@@ -142,6 +143,7 @@ def match(
     threads: int = 0,
     seed: int = 0,
     checkpoint: str | os.PathLike | None = None,
+    log: str | os.PathLike | None = None,
     progress: ProgressLike = False,
 ) -> MatchResult:
     """Plays ``deals`` deals of ``a`` against ``b``, each in the six seatings.
@@ -153,15 +155,23 @@ def match(
     With ``checkpoint`` (a file path) the match is played in parts and the figures so far are
     saved after each; called again with the same arguments it resumes from the file, and ends
     with the figures of an unbroken match (up to rounding). ``seconds`` then counts every run.
+
+    With ``log`` (a file path) every game is written to a game log (:mod:`cfrkit.logs`), game
+    ``6 * deal + seating``, in order whatever the threads; PIMC agents then also log their mean
+    value of every legal card (exact means: more search than the choice alone). With a
+    checkpoint the log goes on with the match: a resumed match first cuts the log back to the
+    games the checkpoint counts.
     """
     _check_common(deals, seed, threads)
     aa, bb = agent(a), agent(b)
     report, close = _reporter(progress, f"{aa.name} vs {bb.name}")
     started = time.perf_counter()
+    opener = None if log is None else lambda done: skat_log_writer(os.fspath(log), [aa.name, bb.name], seed, done)
     try:
-        if checkpoint is not None:
-            return _match_in_parts(aa, bb, deals, seed, threads, report, checkpoint)
-        d = skat_match(aa, bb, deals, seed=seed, threads=threads, progress=report)
+        with MatchLog(opener) as mlog:
+            if checkpoint is not None:
+                return _match_in_parts(aa, bb, deals, seed, threads, report, checkpoint, mlog)
+            d = skat_match(aa, bb, deals, seed=seed, threads=threads, progress=report, log=mlog.at(0))
     finally:
         close()
     return _result(d, seed, time.perf_counter() - started, d["threads"])
@@ -178,11 +188,12 @@ def _as_part(d: dict) -> dict:
     }
 
 
-def _match_in_parts(aa, bb, deals, seed, threads, report, path) -> MatchResult:
+def _match_in_parts(aa, bb, deals, seed, threads, report, path, mlog: MatchLog) -> MatchResult:
     settings = {"game": "skat", "a": aa.name, "b": bb.name, "seed": seed}
 
     def play_part(n: int, first: int, progress) -> dict:
-        return _as_part(skat_match(aa, bb, n, seed=seed, threads=threads, progress=progress, first_deal=first))
+        log = mlog.at(first)
+        return _as_part(skat_match(aa, bb, n, seed=seed, threads=threads, progress=progress, first_deal=first, log=log))
 
     cp = play_in_parts(path, settings, deals, play_part, report)
     return MatchResult(
@@ -234,18 +245,22 @@ def tournament(
     *,
     threads: int = 0,
     seed: int = 0,
+    log: str | os.PathLike | None = None,
     progress: ProgressLike = False,
 ) -> TournamentResult:
     """Every pair of ``agents`` plays :func:`match` on the same ``deals`` deals (``progress``
-    as in :func:`match`, over all pairs). The pairs' breakdowns are not computed (empty)."""
+    as in :func:`match`, over all pairs). The pairs' breakdowns are not computed (empty). With
+    ``log`` every game goes to a game log, the pairs one after the other."""
     _check_common(deals, seed, threads)
     if isinstance(agents, str) or len(agents) < 2:
         raise InvalidArgumentError(f"invalid value for agents: {agents!r} (two or more agents)")
     aa = [agent(x) for x in agents]
     report, close = _reporter(progress, "tournament")
     started = time.perf_counter()
+    opener = None if log is None else lambda done: skat_log_writer(os.fspath(log), [x.name for x in aa], seed, done)
     try:
-        d = skat_tournament(aa, deals, seed=seed, threads=threads, progress=report)
+        with MatchLog(opener) as mlog:
+            d = skat_tournament(aa, deals, seed=seed, threads=threads, progress=report, log=mlog.at(0))
     finally:
         close()
     seconds = time.perf_counter() - started

@@ -61,7 +61,7 @@ fn main() -> cfrkit_core::Result<()> {
     let b = registry::parse(opponent)?;
     let settings = MatchSettings { threads: 1, ..MatchSettings::default() };
     let start = Instant::now();
-    let r = run_match(agent.as_ref(), b.as_ref(), games, &settings, &mut quiet)?;
+    let r = run_match(agent.as_ref(), b.as_ref(), games, &settings, None, &mut quiet)?;
     let s = start.elapsed().as_secs_f64();
     println!(
         "  vs {opponent}: {} games in {s:.2} s = {:.2} games/s; {:+.2} ± {:.2} cents per game",

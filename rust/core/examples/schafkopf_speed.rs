@@ -18,7 +18,7 @@ fn main() -> cfrkit_core::Result<()> {
         for &t in &threads {
             let settings = MatchSettings { threads: t, ..MatchSettings::default() };
             let start = Instant::now();
-            let r = run_match(aa.as_ref(), bb.as_ref(), deals, &settings, &mut quiet)?;
+            let r = run_match(aa.as_ref(), bb.as_ref(), deals, &settings, None, &mut quiet)?;
             let s = start.elapsed().as_secs_f64();
             println!(
                 "{a} vs {b}, threads {t}: {} games in {s:.3} s = {:.0} games/s; {a} {:+.3} ± {:.3} cents per game",

@@ -71,8 +71,8 @@ fn main() {
         let b = registry::parse("pimc:worlds=16").expect("an agent");
         let settings = MatchSettings { seed, threads: threads as usize, first_deal: 0 };
         let t = Instant::now();
-        let r =
-            run_match(a.as_ref(), b.as_ref(), match_deals, &settings, &mut cfrkit_core::arena::quiet).expect("a match");
+        let r = run_match(a.as_ref(), b.as_ref(), match_deals, &settings, None, &mut cfrkit_core::arena::quiet)
+            .expect("a match");
         let p = &r.pair;
         println!(
             "{} vs {}: {} deals, {} games, {:.0} s: TP/G {:.2} vs {:.2}, diff {:+.2} ± {:.2} (95%)",

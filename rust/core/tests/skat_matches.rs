@@ -57,7 +57,7 @@ fn matches_do_not_depend_on_threads_and_rules_beats_random() {
     let (rules, random) = agents();
     let run = |threads, seed| {
         let s = MatchSettings { seed, threads, ..MatchSettings::default() };
-        run_match(rules.as_ref(), random.as_ref(), 300, &s, &mut quiet).unwrap()
+        run_match(rules.as_ref(), random.as_ref(), 300, &s, None, &mut quiet).unwrap()
     };
     let one = run(1, 4);
     assert_eq!(one, run(2, 4));
@@ -77,12 +77,13 @@ fn matches_do_not_depend_on_threads_and_rules_beats_random() {
     assert!(one.pair.diff.mean - one.pair.diff.ci95 > 100.0, "{one:?}");
     // A match in parts plays the deals of the whole match.
     let s = MatchSettings { seed: 4, threads: 2, ..MatchSettings::default() };
-    let head = run_match(rules.as_ref(), random.as_ref(), 100, &s, &mut quiet).unwrap();
-    let tail = run_match(rules.as_ref(), random.as_ref(), 200, &MatchSettings { first_deal: 100, ..s }, &mut quiet);
+    let head = run_match(rules.as_ref(), random.as_ref(), 100, &s, None, &mut quiet).unwrap();
+    let tail =
+        run_match(rules.as_ref(), random.as_ref(), 200, &MatchSettings { first_deal: 100, ..s }, None, &mut quiet);
     let tail = tail.unwrap();
     assert!(((head.pair.a.mean * 100.0 + tail.pair.a.mean * 200.0) / 300.0 - one.pair.a.mean).abs() < 1e-9);
     for bad in [0, MAX_DEALS + 1] {
-        assert!(run_match(rules.as_ref(), random.as_ref(), bad, &s, &mut quiet).is_err());
+        assert!(run_match(rules.as_ref(), random.as_ref(), bad, &s, None, &mut quiet).is_err());
     }
 }
 
@@ -91,14 +92,83 @@ fn tournaments_give_a_cross_table() {
     let (rules, random) = agents();
     let list = vec![rules.clone(), random.clone(), rules];
     let s = MatchSettings { seed: 2, threads: 2, ..MatchSettings::default() };
-    let t = run_tournament(&list, 60, &s, &mut quiet).unwrap();
+    let t = run_tournament(&list, 60, &s, None, &mut quiet).unwrap();
     assert_eq!(t.pairs.len(), 3);
     assert_eq!(t.names, ["rules", "random", "rules"]);
-    let m = run_match(list[0].as_ref(), list[1].as_ref(), 60, &s, &mut quiet).unwrap();
+    let m = run_match(list[0].as_ref(), list[1].as_ref(), 60, &s, None, &mut quiet).unwrap();
     assert_eq!(t.cell(0, 1), Some((m.pair.a.mean, m.pair.a.ci95)));
     // The same program on both sides: equal results.
     let (x, _) = t.cell(0, 2).unwrap();
     let (y, _) = t.cell(2, 0).unwrap();
     assert!((x - y).abs() < 1e-9, "{x} {y}");
-    assert!(run_tournament(&list[..1], 10, &s, &mut quiet).is_err());
+    assert!(run_tournament(&list[..1], 10, &s, None, &mut quiet).is_err());
+}
+
+/// A log of `deals` deals of `a` against `b` (deals from `first` on, the log going on after
+/// `keep` games), written on `threads` threads: its bytes and the match's figures.
+fn logged_match(a: &str, b: &str, first: u64, deals: u64, keep: u64, threads: usize, path: &std::path::Path) -> String {
+    use cfrkit_core::arena::log::LogWriter;
+    use cfrkit_core::games::skat::matches::log_header;
+    let (a, b) = (registry::parse(a).unwrap(), registry::parse(b).unwrap());
+    let header = log_header(vec![a.name(), b.name()], 3);
+    let log =
+        if keep == 0 { LogWriter::create(path, &header) } else { LogWriter::resume(path, &header, keep) }.unwrap();
+    let s = MatchSettings { seed: 3, threads, first_deal: first };
+    let logged = run_match(a.as_ref(), b.as_ref(), deals, &s, Some(&log), &mut quiet).unwrap();
+    assert_eq!(log.finish().unwrap(), 6 * (first + deals));
+    // Logging changes nothing in the games.
+    assert_eq!(logged, run_match(a.as_ref(), b.as_ref(), deals, &s, None, &mut quiet).unwrap());
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// Match logs: the same bytes on any number of threads and when written in parts; every game
+/// replays from its cards and decisions to its result; PIMC's decisions carry its values, the
+/// card played being the first of the highest mean.
+#[test]
+fn match_logs_replay_and_do_not_depend_on_threads() {
+    use cfrkit_core::arena::log::read;
+    use cfrkit_core::games::skat::Game;
+    let dir = std::env::temp_dir().join(format!("cfrkit-skat-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.jsonl");
+    let one = logged_match("rules", "random", 0, 20, 0, 1, &path);
+    assert_eq!(logged_match("rules", "random", 0, 20, 0, 2, &path), one);
+    logged_match("rules", "random", 0, 7, 0, 2, &path);
+    assert_eq!(logged_match("rules", "random", 7, 13, 42, 2, &path), one);
+    let log = read(&path).unwrap();
+    assert_eq!((log.header.game.as_str(), log.header.actions.len(), log.games.len()), ("skat", NUM_ACTIONS, 120));
+    for r in &log.games {
+        let hands: Vec<String> =
+            r.cards["hands"].as_array().unwrap().iter().map(|h| h.as_str().unwrap().into()).collect();
+        let deal = Deal::parse(&hands, r.cards["skat"].as_str().unwrap()).unwrap();
+        assert_eq!(deal, Deal::for_game(3, r.deal));
+        let mut g = Game::new(&deal);
+        for d in &r.decisions {
+            assert_eq!(Some(d.seat), g.player());
+            let ids: Vec<u32> = legal_ids(&View::new(&g, d.seat)).into_iter().map(|x| x as u32).collect();
+            assert_eq!(d.legal, ids);
+            g.apply(action_of(d.action as usize).unwrap()).unwrap();
+        }
+        assert!(g.finished());
+        assert_eq!(r.returns, g.returns().iter().map(|&x| x as i64).collect::<Vec<_>>());
+        assert_eq!(r.result["list_score"].as_i64(), Some(g.result().unwrap().list_score() as i64));
+    }
+    logged_match("pimc:worlds=4", "rules", 0, 2, 0, 2, &path);
+    let log = read(&path).unwrap();
+    let valued: Vec<_> = log.games.iter().flat_map(|r| &r.decisions).filter(|d| d.values.is_some()).collect();
+    assert!(valued.len() > 20, "{}", valued.len());
+    for d in valued {
+        let v = d.values.as_ref().unwrap();
+        let best = (0..v.len()).fold(0, |b, k| if v[k] > v[b] { k } else { b });
+        assert_eq!(d.legal[best], d.action, "{d:?}");
+    }
+    // A tournament logs its pairs one after the other, seats naming the header's agents.
+    let list: Vec<_> = ["rules", "random", "rules"].iter().map(|a| registry::parse(a).unwrap()).collect();
+    let header = cfrkit_core::games::skat::matches::log_header(list.iter().map(|a| a.name()).collect(), 0);
+    let w = cfrkit_core::arena::log::LogWriter::create(&path, &header).unwrap();
+    run_tournament(&list, 4, &MatchSettings { threads: 2, ..MatchSettings::default() }, Some(&w), &mut quiet).unwrap();
+    assert_eq!(w.finish().unwrap(), 3 * 4 * 6);
+    let log = read(&path).unwrap();
+    let pairs: Vec<Vec<u8>> = log.games.iter().step_by(24).map(|r| r.seating.clone()).collect();
+    assert_eq!(pairs, [vec![0, 0, 1], vec![0, 0, 2], vec![1, 1, 2]]);
 }

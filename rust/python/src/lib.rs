@@ -9,6 +9,7 @@ mod callable;
 mod cfr;
 mod errors;
 mod game;
+mod log;
 mod pimc;
 mod policy;
 mod schafkopf;
@@ -25,6 +26,7 @@ fn _cfrkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     store::register(m)?;
     cfr::register(m)?;
     game::register(m)?;
+    log::register(m)?;
     solver::register(m)?;
     policy::register(m)?;
     pimc::register(m)?;

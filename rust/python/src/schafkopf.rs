@@ -5,6 +5,7 @@
 use crate::args::opt_u64_arg;
 use crate::callable::PyCallable;
 use crate::errors::IntoPy;
+use crate::log::GameLogWriter;
 use cfrkit_core::arena::{CrossTable, PairResult};
 use cfrkit_core::cards::CardSet;
 use cfrkit_core::games::schafkopf::agents::{check_action, Agent};
@@ -660,7 +661,7 @@ fn pair_dict<'py>(py: Python<'py>, a: &str, b: &str, r: &PairResult) -> PyResult
 /// `first_deal..first_deal + games` of `seed`; returns the match's figures (see
 /// `cfrkit.schafkopf.match`).
 #[pyfunction]
-#[pyo3(signature = (a, b, games, protocol = "schafkopfrl", rules = "schafkopfrl", seed = 0, threads = 0, progress = None, first_deal = 0))]
+#[pyo3(signature = (a, b, games, protocol = "schafkopfrl", rules = "schafkopfrl", seed = 0, threads = 0, progress = None, first_deal = 0, log = None))]
 #[allow(clippy::too_many_arguments)]
 fn schafkopf_match<'py>(
     py: Python<'py>,
@@ -673,14 +674,16 @@ fn schafkopf_match<'py>(
     threads: usize,
     progress: Option<Py<PyAny>>,
     first_deal: u64,
+    log: Option<&GameLogWriter>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let s = settings(protocol, rules, seed, threads, first_deal)?;
     let (ai, bi) = (a.inner.clone(), b.inner.clone());
     let agents = [a, b];
+    let log = log.map(|l| l.inner.clone());
     let mut stopped = None;
     let res = py.allow_threads(|| {
         let mut between = between_chunks(&agents, progress.as_ref(), &mut stopped);
-        matches::run_match(ai.as_ref(), bi.as_ref(), games, &s, &mut between)
+        matches::run_match(ai.as_ref(), bi.as_ref(), games, &s, log.as_deref(), &mut between)
     });
     if let Some(e) = stopped.or_else(|| agents.iter().find_map(|a| a.take_error())) {
         return Err(e);
@@ -691,9 +694,29 @@ fn schafkopf_match<'py>(
     Ok(d)
 }
 
+/// A writer of a log of Schafkopf games between `agents` under `protocol`, `rules` and `seed`
+/// at `path`: a new log, or (with `deals_done` > 0, a checkpointed match going on) the log
+/// there after the games of its first `deals_done` deals.
+#[pyfunction]
+#[pyo3(signature = (path, agents, protocol = "schafkopfrl", rules = "schafkopfrl", seed = 0, deals_done = 0))]
+fn schafkopf_log_writer(
+    path: std::path::PathBuf,
+    agents: Vec<String>,
+    protocol: &str,
+    rules: &str,
+    seed: u64,
+    deals_done: u64,
+) -> PyResult<GameLogWriter> {
+    let s = settings(protocol, rules, seed, 1, 0)?;
+    let per = s.protocol.seatings(4).py()?.len() as u64;
+    let keep =
+        deals_done.checked_mul(per).ok_or_else(|| Error::invalid("deals_done", deals_done, "fewer deals")).py()?;
+    GameLogWriter::open(path, &matches::log_header(agents, &s), keep)
+}
+
 /// Every pair of `agents` plays `games` deals; returns the pairs' figures and the cross table.
 #[pyfunction]
-#[pyo3(signature = (agents, games, protocol = "schafkopfrl", rules = "schafkopfrl", seed = 0, threads = 0, progress = None))]
+#[pyo3(signature = (agents, games, protocol = "schafkopfrl", rules = "schafkopfrl", seed = 0, threads = 0, progress = None, log = None))]
 #[allow(clippy::too_many_arguments)]
 fn schafkopf_tournament<'py>(
     py: Python<'py>,
@@ -704,14 +727,16 @@ fn schafkopf_tournament<'py>(
     seed: u64,
     threads: usize,
     progress: Option<Py<PyAny>>,
+    log: Option<&GameLogWriter>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let s = settings(protocol, rules, seed, threads, 0)?;
     let inner: Vec<Arc<dyn Agent>> = agents.iter().map(|a| a.inner.clone()).collect();
     let refs: Vec<&SchafkopfAgent> = agents.iter().map(|a| &**a).collect();
+    let log = log.map(|l| l.inner.clone());
     let mut stopped = None;
     let res: cfrkit_core::Result<CrossTable> = py.allow_threads(|| {
         let mut between = between_chunks(&refs, progress.as_ref(), &mut stopped);
-        matches::run_tournament(&inner, games, &s, &mut between)
+        matches::run_tournament(&inner, games, &s, log.as_deref(), &mut between)
     });
     if let Some(e) = stopped.or_else(|| agents.iter().find_map(|a| a.take_error())) {
         return Err(e);
@@ -762,6 +787,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SchafkopfGame>()?;
     m.add_class::<SchafkopfView>()?;
     m.add_class::<SchafkopfAgent>()?;
+    m.add_function(wrap_pyfunction!(schafkopf_log_writer, m)?)?;
     m.add_function(wrap_pyfunction!(schafkopf_match, m)?)?;
     m.add_function(wrap_pyfunction!(schafkopf_tournament, m)?)?;
     m.add_function(wrap_pyfunction!(schafkopf_play_game, m)?)?;
@@ -769,12 +795,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SCHAFKOPF_FEATURE_LAYOUT", LAYOUT.to_vec())?;
     m.add("SCHAFKOPF_NUM_ACTIONS", NUM_ACTIONS)?;
     m.add("SCHAFKOPF_AGENT_SPECS", registry::SPECS)?;
-    let names: Vec<String> = (0..NUM_ACTIONS as u8)
-        .map(|i| match Action::from_id(i).expect("an action id") {
-            Action::Double(true) => "double".to_string(),
-            a => a.name_in(Phase::Tricks),
-        })
-        .collect();
-    m.add("SCHAFKOPF_ACTION_NAMES", names)?;
+    m.add("SCHAFKOPF_ACTION_NAMES", cfrkit_core::games::schafkopf::actions::action_names())?;
     Ok(())
 }

@@ -5,6 +5,7 @@
 
 use crate::args::opt_u64_arg;
 use crate::errors::IntoPy;
+use crate::log::GameLogWriter;
 use cfrkit_core::arena::{CrossTable, PairResult};
 use cfrkit_core::cards::CardSet;
 use cfrkit_core::games::skat::agents::{check_action, Agent};
@@ -383,7 +384,7 @@ fn match_dict<'py>(py: Python<'py>, a: &str, b: &str, r: &MatchResult) -> PyResu
 /// Plays `deals` deals of `a` against `b`, each in the six seatings, deals `first_deal..first_deal
 /// + deals` of `seed`; returns the match's figures (see `cfrkit.skat.match`).
 #[pyfunction]
-#[pyo3(signature = (a, b, deals, seed = 0, threads = 0, progress = None, first_deal = 0))]
+#[pyo3(signature = (a, b, deals, seed = 0, threads = 0, progress = None, first_deal = 0, log = None))]
 #[allow(clippy::too_many_arguments)]
 fn skat_match<'py>(
     py: Python<'py>,
@@ -394,13 +395,15 @@ fn skat_match<'py>(
     threads: usize,
     progress: Option<Py<PyAny>>,
     first_deal: u64,
+    log: Option<&GameLogWriter>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let s = settings(seed, threads, first_deal)?;
     let (ai, bi) = (a.inner.clone(), b.inner.clone());
+    let log = log.map(|l| l.inner.clone());
     let mut stopped = None;
     let res = py.allow_threads(|| {
         let mut between = between_chunks(progress.as_ref(), &mut stopped);
-        matches::run_match(ai.as_ref(), bi.as_ref(), deals, &s, &mut between)
+        matches::run_match(ai.as_ref(), bi.as_ref(), deals, &s, log.as_deref(), &mut between)
     });
     if let Some(e) = stopped {
         return Err(e);
@@ -411,9 +414,24 @@ fn skat_match<'py>(
     Ok(d)
 }
 
+/// A writer of a log of Skat games between `agents` with `seed` at `path`: a new log, or (with
+/// `deals_done` > 0, a checkpointed match going on) the log there after the games of its first
+/// `deals_done` deals.
+#[pyfunction]
+#[pyo3(signature = (path, agents, seed = 0, deals_done = 0))]
+fn skat_log_writer(
+    path: std::path::PathBuf,
+    agents: Vec<String>,
+    seed: u64,
+    deals_done: u64,
+) -> PyResult<GameLogWriter> {
+    let keep = deals_done.checked_mul(6).ok_or_else(|| Error::invalid("deals_done", deals_done, "fewer deals")).py()?;
+    GameLogWriter::open(path, &matches::log_header(agents, seed), keep)
+}
+
 /// Every pair of `agents` plays `deals` deals; returns the pairs' figures and the cross table.
 #[pyfunction]
-#[pyo3(signature = (agents, deals, seed = 0, threads = 0, progress = None))]
+#[pyo3(signature = (agents, deals, seed = 0, threads = 0, progress = None, log = None))]
 fn skat_tournament<'py>(
     py: Python<'py>,
     agents: Vec<PyRef<'py, SkatAgent>>,
@@ -421,13 +439,15 @@ fn skat_tournament<'py>(
     seed: u64,
     threads: usize,
     progress: Option<Py<PyAny>>,
+    log: Option<&GameLogWriter>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let s = settings(seed, threads, 0)?;
     let inner: Vec<Arc<dyn Agent>> = agents.iter().map(|a| a.inner.clone()).collect();
+    let log = log.map(|l| l.inner.clone());
     let mut stopped = None;
     let res: cfrkit_core::Result<CrossTable> = py.allow_threads(|| {
         let mut between = between_chunks(progress.as_ref(), &mut stopped);
-        matches::run_tournament(&inner, deals, &s, &mut between)
+        matches::run_tournament(&inner, deals, &s, log.as_deref(), &mut between)
     });
     if let Some(e) = stopped {
         return Err(e);
@@ -472,6 +492,7 @@ fn skat_play_game(
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SkatGame>()?;
     m.add_class::<SkatAgent>()?;
+    m.add_function(wrap_pyfunction!(skat_log_writer, m)?)?;
     m.add_function(wrap_pyfunction!(skat_match, m)?)?;
     m.add_function(wrap_pyfunction!(skat_tournament, m)?)?;
     m.add_function(wrap_pyfunction!(skat_play_game, m)?)?;

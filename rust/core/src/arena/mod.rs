@@ -5,15 +5,19 @@
 //! * [`stats`] — means with 95% confidence intervals;
 //! * [`matches`] — the parallel match loop over deal indices: deals are played on a rayon pool
 //!   and collected in index order, so results do not depend on the number of threads;
-//! * [`table`] — tournaments over pairs of agents and their cross table.
+//! * [`table`] — tournaments over pairs of agents and their cross table;
+//! * [`log`] — game logs: every game of a match as one JSON line, written in order, read back
+//!   checked.
 //!
 //! Nothing here knows a game: a game hands in a function that plays deal `i` with a seating.
 
+pub mod log;
 pub mod matches;
 pub mod seating;
 pub mod stats;
 pub mod table;
 
+pub use log::{Decision, GameLog, GameRecord, Header, LogPlace, LogWriter};
 pub use matches::{play_indexed, play_pair, play_pair_tallied, quiet, PairResult, Progress, TalliedPair};
 pub use seating::Protocol;
 pub use stats::Estimate;

@@ -24,6 +24,17 @@ pub const NO_DOUBLE: u8 = 10;
 /// Id of the card 0; card `c` has id `CARD_BASE + c`.
 pub const CARD_BASE: u8 = 11;
 
+/// The names of the action ids, by id: doubling is `double` (`contra` or `retour` by round).
+pub fn action_names() -> Vec<String> {
+    (0..NUM_ACTIONS as u8)
+        .filter_map(Action::from_id)
+        .map(|a| match a {
+            Action::Double(true) => "double".to_string(),
+            a => a.name_in(Phase::Tricks),
+        })
+        .collect()
+}
+
 /// The phases of a game, in order; the retour round only follows a contra.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {

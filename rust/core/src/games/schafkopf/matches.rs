@@ -6,15 +6,20 @@
 //! `[a, a, b, b]` then `[b, b, a, a]` on each deal) and `rotation` (each deal in the six
 //! seatings that give each agent two seats).
 
+use super::actions::action_names;
 use super::agents::{check_action, Agent};
+use super::cards::names;
 use super::deal::Deal;
 use super::game::Game;
 use super::rules::Rules;
 use super::view::View;
+use crate::arena::log::{Decision, GameRecord, Header, LogPlace, LogWriter};
 use crate::arena::{self, CrossTable, PairResult, Progress, Protocol};
+use crate::cards::iter;
 use crate::error::{Error, Result};
 use crate::streams::stream;
 use rand_pcg::Pcg64;
+use serde_json::json;
 use std::sync::Arc;
 
 /// Domain tag of the agents' choice streams ("choices").
@@ -34,14 +39,66 @@ pub fn parse_protocol(name: &str) -> Result<Protocol> {
 
 /// Plays `game` to the end with `agents[s]` in seat `s`, their choices drawn from `rng`.
 pub fn play_out(game: &mut Game, agents: [&dyn Agent; 4], rng: &mut Pcg64) -> Result<()> {
+    play_recorded(game, agents, rng, None)
+}
+
+/// [`play_out`], adding every decision to `decisions` when given (for a game log): the seat,
+/// its legal action ids, the action's id and the agent's values where it gives them.
+pub fn play_recorded(
+    game: &mut Game,
+    agents: [&dyn Agent; 4],
+    rng: &mut Pcg64,
+    mut decisions: Option<&mut Vec<Decision>>,
+) -> Result<()> {
     while let Some(p) = game.player() {
         let view = View::new(game, p);
         let agent = agents[p as usize];
-        let action = agent.act(&view, rng)?;
+        let (action, values) = match decisions {
+            Some(_) => agent.act_valued(&view, rng)?,
+            None => (agent.act(&view, rng)?, None),
+        };
         let action = check_action(agent, &view, action)?;
+        if let Some(out) = decisions.as_deref_mut() {
+            let values = values.map(|v| v.into_iter().map(|(a, x)| (a.id() as u32, x)).collect());
+            out.push(Decision::new(p, iter(view.legal_mask()).map(u32::from), action.id() as u32, values));
+        }
         game.apply_legal(action);
     }
     Ok(())
+}
+
+/// The header of a log of Schafkopf games between `agents` (spec names) with these settings.
+pub fn log_header(agents: Vec<String>, settings: &MatchSettings) -> Header {
+    let protocol = match settings.protocol {
+        Protocol::Halves => "schafkopfrl",
+        Protocol::Rotation => "rotation",
+    };
+    let text = format!("rules={},protocol={protocol}", settings.rules.name());
+    Header::new("schafkopf", agents, settings.seed, text, action_names())
+}
+
+/// The log record of the finished `game` of deal `deal`, number `number` in its log, with the
+/// agents `seating` (indices into the log's agents) and its `decisions`: the dealt hands and
+/// the dealer; the contract, declarer, contra and retour, and each seat's card points.
+pub fn log_record(game: &Game, number: u64, deal: u64, seating: Vec<u8>, decisions: Vec<Decision>) -> GameRecord {
+    GameRecord {
+        game: number,
+        deal,
+        seating,
+        cards: json!({
+            "hands": (0..4u8).map(|p| names(game.dealt(p)).join(" ")).collect::<Vec<_>>(),
+            "dealer": game.dealer(),
+        }),
+        decisions,
+        result: json!({
+            "contract": game.contract().map(|c| c.name()),
+            "declarer": game.declarer(),
+            "contra": game.contra().contains(&Some(true)),
+            "retour": game.retour().contains(&Some(true)),
+            "scores": game.scores(),
+        }),
+        returns: game.returns().iter().map(|&x| x as i64).collect(),
+    }
 }
 
 /// The random stream of the agents' choices in the game of deal `deal` with seating `seating`.
@@ -80,34 +137,52 @@ impl Default for MatchSettings {
 }
 
 /// The game of deal `d` with agent `a` where `seating` holds 0 and `b` where it holds 1: every
-/// seat's payment.
-fn play_seating(a: &dyn Agent, b: &dyn Agent, d: u64, seating: &[u8], s: &MatchSettings) -> Result<Vec<i64>> {
+/// seat's payment; the game goes to the log when given.
+fn play_seating(
+    a: &dyn Agent,
+    b: &dyn Agent,
+    d: u64,
+    seating: &[u8],
+    s: &MatchSettings,
+    log: Option<LogPlace>,
+) -> Result<Vec<i64>> {
     let agents: [&dyn Agent; 4] = std::array::from_fn(|p| if seating[p] == 0 { a } else { b });
     let key = seating.iter().enumerate().fold(0u64, |m, (p, &x)| m | (x as u64) << p);
-    let game = play_deal(s.seed, d, key, s.rules, agents)?;
+    let mut game = Game::new(&Deal::for_game(s.seed, d), s.rules);
+    let mut decisions = Vec::new();
+    play_recorded(&mut game, agents, &mut choice_stream(s.seed, d, key), log.is_some().then_some(&mut decisions))?;
+    if let Some(place) = log {
+        place.add(d, seating, |number, seats| log_record(&game, number, d, seats, decisions))?;
+    }
     Ok(game.returns().iter().map(|&x| x as i64).collect())
 }
 
 /// Plays `deals` deals (indices from [`MatchSettings::first_deal`] on) of `a` against `b`; each deal is played in every
-/// seating of the protocol. A's and B's results are cents per seat and game. `progress` hears of
-/// the games played and may stop the match ([`arena::Progress`]; [`arena::quiet`] for none).
+/// seating of the protocol. A's and B's results are cents per seat and game. With `log` (made
+/// with [`log_header`] of `[a, b]`) every game goes to it, game `seatings × deal + seating`.
+/// `progress` hears of the games played and may stop the match ([`arena::Progress`];
+/// [`arena::quiet`] for none).
 pub fn run_match(
     a: &dyn Agent,
     b: &dyn Agent,
     deals: u64,
     settings: &MatchSettings,
+    log: Option<&LogWriter>,
     progress: Progress,
 ) -> Result<PairResult> {
+    let place = log.map(|log| LogPlace::of_match(log, settings.protocol, 4));
     arena::play_pair(settings.protocol, 4, deal_range(deals, settings)?, settings.threads, progress, |d, seating| {
-        play_seating(a, b, d, seating, settings)
+        play_seating(a, b, d, seating, settings, place)
     })
 }
 
 /// Every pair of `agents` plays [`run_match`] on the same deals (from [`MatchSettings::first_deal`] on).
+/// With `log` (made with [`log_header`] of `agents`) the pairs' games go to it pair after pair.
 pub fn run_tournament(
     agents: &[Arc<dyn Agent>],
     deals: u64,
     settings: &MatchSettings,
+    log: Option<&LogWriter>,
     progress: Progress,
 ) -> Result<CrossTable> {
     let range = deal_range(deals, settings)?;
@@ -116,7 +191,8 @@ pub fn run_tournament(
     }
     let names = agents.iter().map(|a| a.name()).collect();
     arena::tournament(names, settings.protocol, 4, range, settings.threads, progress, |i, j, d, seating| {
-        play_seating(agents[i].as_ref(), agents[j].as_ref(), d, seating, settings)
+        let place = log.map(|log| LogPlace::of_pair(log, settings.protocol, 4, agents.len(), i, j, deals));
+        play_seating(agents[i].as_ref(), agents[j].as_ref(), d, seating, settings, place)
     })
 }
 

@@ -14,15 +14,20 @@
 //! program declared a grand, a suit game, a null or a null ouvert; it defended; or the deal was
 //! thrown in.
 
+use super::actions::Action;
 use super::agents::{check_action, Agent};
-use super::contract::GameType;
+use super::cards::names_joined;
+use super::contract::{Contract, GameType};
 use super::deal::Deal;
+use super::features::{action_id, action_of, legal_ids, NUM_ACTIONS};
 use super::game::Game;
 use super::view::View;
+use crate::arena::log::{Decision, GameRecord, Header, LogPlace, LogWriter};
 use crate::arena::{self, CrossTable, PairResult, Progress, Protocol};
 use crate::error::{Error, Result};
 use crate::streams::stream;
 use rand_pcg::Pcg64;
+use serde_json::json;
 use std::sync::Arc;
 
 /// Domain tag of the agents' choice streams ("skatchoi").
@@ -40,14 +45,72 @@ pub const MAX_DEALS: u64 = 1 << 40;
 
 /// Plays `game` to the end with `agents[s]` in seat `s`, their choices drawn from `rng`.
 pub fn play_out(game: &mut Game, agents: [&dyn Agent; SEATS], rng: &mut Pcg64) -> Result<()> {
+    play_recorded(game, agents, rng, None)
+}
+
+/// [`play_out`], adding every decision to `decisions` when given (for a game log): the seat,
+/// its legal action ids, the action's id and the agent's values of the legal actions where it
+/// gives them.
+pub fn play_recorded(
+    game: &mut Game,
+    agents: [&dyn Agent; SEATS],
+    rng: &mut Pcg64,
+    mut decisions: Option<&mut Vec<Decision>>,
+) -> Result<()> {
     while let Some(p) = game.player() {
         let view = View::new(game, p);
         let agent = agents[p as usize];
-        let action = agent.act(&view, rng)?;
+        let (action, values) = match decisions {
+            Some(_) => agent.act_valued(&view, rng)?,
+            None => (agent.act(&view, rng)?, None),
+        };
         let action = check_action(agent, &view, action)?;
+        if let Some(out) = decisions.as_deref_mut() {
+            let id = |a: Action| action_id(a).unwrap_or(NUM_ACTIONS) as u32;
+            let values = values.map(|v| v.into_iter().map(|(a, x)| (id(a), x)).collect());
+            out.push(Decision::new(p, legal_ids(&view).into_iter().map(|x| x as u32), id(action), values));
+        }
         game.apply_legal(action);
     }
     Ok(())
+}
+
+/// The header of a log of Skat games between `agents` (spec names) with `seed`.
+pub fn log_header(agents: Vec<String>, seed: u64) -> Header {
+    let actions = (0..NUM_ACTIONS).map(|id| action_of(id).map_or_else(String::new, |a| a.name())).collect();
+    Header::new("skat", agents, seed, "protocol=rotation".into(), actions)
+}
+
+/// The log record of the finished `game` of deal `deal`, number `number` in its log, with the
+/// agents `seating` (indices into the log's agents) and its `decisions`: the dealt hands and
+/// the skat, and the result as `skat.Game.result()` gives it.
+pub fn log_record(game: &Game, number: u64, deal: u64, seating: Vec<u8>, decisions: Vec<Decision>) -> GameRecord {
+    let r = game.result();
+    let result = match &r {
+        Some(r) => json!({
+            "declarer": r.declarer,
+            "contract": r.contract.map(Contract::name),
+            "bid": r.bid,
+            "declarer_points": r.declarer_points,
+            "declarer_tricks": r.declarer_tricks,
+            "won": r.won(),
+            "value": r.value(),
+            "list_score": r.list_score(),
+        }),
+        None => json!(null),
+    };
+    GameRecord {
+        game: number,
+        deal,
+        seating,
+        cards: json!({
+            "hands": (0..SEATS as u8).map(|p| names_joined(game.dealt(p))).collect::<Vec<_>>(),
+            "skat": names_joined(game.skat()),
+        }),
+        decisions,
+        result,
+        returns: game.returns().iter().map(|&x| x as i64).collect(),
+    }
 }
 
 /// The random stream of the agents' choices in the game of deal `deal` with seating `seating`.
@@ -108,37 +171,55 @@ impl MatchResult {
 }
 
 /// The game of deal `d` with agent `a` where `seating` holds 0 and `b` where it holds 1: every
-/// seat's Seeger-Fabian points and breakdown category.
-fn play_seating(a: &dyn Agent, b: &dyn Agent, d: u64, seating: &[u8], seed: u64) -> Result<Vec<(i64, usize)>> {
+/// seat's Seeger-Fabian points and breakdown category; the game goes to the log when given.
+fn play_seating(
+    a: &dyn Agent,
+    b: &dyn Agent,
+    d: u64,
+    seating: &[u8],
+    seed: u64,
+    log: Option<LogPlace>,
+) -> Result<Vec<(i64, usize)>> {
     let agents: [&dyn Agent; SEATS] = std::array::from_fn(|p| if seating[p] == 0 { a } else { b });
     let key = seating.iter().enumerate().fold(0u64, |m, (p, &x)| m | (x as u64) << p);
-    let game = play_deal(seed, d, key, agents)?;
+    let mut game = Game::new(&Deal::for_game(seed, d));
+    let mut decisions = Vec::new();
+    play_recorded(&mut game, agents, &mut choice_stream(seed, d, key), log.is_some().then_some(&mut decisions))?;
+    if let Some(place) = log {
+        place.add(d, seating, |number, seats| log_record(&game, number, d, seats, decisions))?;
+    }
     Ok((0..SEATS as u8).map(|s| (game.returns()[s as usize] as i64, category(&game, s))).collect())
 }
 
 /// Plays `deals` deals (indices from [`MatchSettings::first_deal`] on) of `a` against `b`, each
-/// in the six seatings. `progress` hears of the games played and may stop the match
+/// in the six seatings; with `log` (made with [`log_header`] of `[a, b]`), every game goes to it
+/// as game `6 × deal + seating` (a checkpointed match resumes its log after the games of the
+/// deals before the first). `progress` hears of the games played and may stop the match
 /// ([`arena::Progress`]; [`arena::quiet`] for none).
 pub fn run_match(
     a: &dyn Agent,
     b: &dyn Agent,
     deals: u64,
     settings: &MatchSettings,
+    log: Option<&LogWriter>,
     progress: Progress,
 ) -> Result<MatchResult> {
     let range = deal_range(deals, settings)?;
     let n = CATEGORIES.len();
+    let place = log.map(|log| LogPlace::of_match(log, Protocol::Rotation, SEATS));
     let t = arena::play_pair_tallied(Protocol::Rotation, SEATS, range, settings.threads, n, progress, |d, s| {
-        play_seating(a, b, d, s, settings.seed)
+        play_seating(a, b, d, s, settings.seed, place)
     })?;
     Ok(MatchResult { pair: t.result, tallies: t.tallies })
 }
 
-/// Every pair of `agents` plays [`run_match`] on the same deals; the cross table of TP/G.
+/// Every pair of `agents` plays [`run_match`] on the same deals; the cross table of TP/G. With
+/// `log` (made with [`log_header`] of `agents`), the pairs' games go to it pair after pair.
 pub fn run_tournament(
     agents: &[Arc<dyn Agent>],
     deals: u64,
     settings: &MatchSettings,
+    log: Option<&LogWriter>,
     progress: Progress,
 ) -> Result<CrossTable> {
     let range = deal_range(deals, settings)?;
@@ -147,7 +228,8 @@ pub fn run_tournament(
     }
     let names = agents.iter().map(|a| a.name()).collect();
     arena::tournament(names, Protocol::Rotation, SEATS, range, settings.threads, progress, |i, j, d, seating| {
-        let outcomes = play_seating(agents[i].as_ref(), agents[j].as_ref(), d, seating, settings.seed)?;
+        let place = log.map(|log| LogPlace::of_pair(log, Protocol::Rotation, SEATS, agents.len(), i, j, deals));
+        let outcomes = play_seating(agents[i].as_ref(), agents[j].as_ref(), d, seating, settings.seed, place)?;
         Ok(outcomes.into_iter().map(|o| o.0).collect())
     })
 }

@@ -2,6 +2,7 @@
 
 use super::super::actions::Action;
 use super::super::view::View;
+use crate::arena::log::Valued;
 pub use crate::cards::random_member;
 use crate::error::{Error, Result};
 use rand_pcg::Pcg64;
@@ -14,6 +15,12 @@ pub trait Agent: Send + Sync {
     fn name(&self) -> String;
     /// The action of the viewing seat, which is to act.
     fn act(&self, view: &View, rng: &mut Pcg64) -> Result<Action>;
+    /// [`Self::act`] and, where the agent has them, its values of the legal actions (e.g.
+    /// PIMC's mean payments), for game logs. The same action as `act` for the same view and
+    /// stream.
+    fn act_valued(&self, view: &View, rng: &mut Pcg64) -> Result<Valued<Action>> {
+        Ok((self.act(view, rng)?, None))
+    }
 }
 
 /// A uniformly random legal action of the view's seat.

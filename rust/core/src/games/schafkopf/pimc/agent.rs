@@ -190,6 +190,20 @@ impl Agent for PimcAgent {
             _ => self.choose_option(view, &legal, rng),
         }
     }
+
+    /// [`Self::act`]'s action and, where it searches, every legal action's exact mean payment
+    /// over the worlds ([`PimcAgent::action_values`]: more search than the choice alone needs).
+    fn act_valued(&self, view: &View, rng: &mut Pcg64) -> Result<crate::arena::log::Valued<Action>> {
+        let legal = legal_actions(view)?;
+        let playout = view.phase() == Phase::Tricks && view.contract().is_some_and(|c| c.kind().is_none());
+        if legal.len() == 1 || playout {
+            return Ok((self.act(view, rng)?, None));
+        }
+        let values = self.action_values(view, rng)?;
+        let means: Vec<f64> = values.iter().map(|v| v.1).collect();
+        let best = crate::search::best_option(&means).unwrap_or(0);
+        Ok((values[best].0, Some(values)))
+    }
 }
 
 #[cfg(test)]
@@ -277,7 +291,7 @@ mod tests {
         let pimc = PimcAgent::new(3, 1, 0).unwrap();
         for rules in [Rules::SCHAFKOPFRL, Rules::STANDARD] {
             let s = MatchSettings { rules, threads: 1, ..MatchSettings::default() };
-            let r = run_match(&pimc, &RulesAgent, 2, &s, &mut quiet).unwrap();
+            let r = run_match(&pimc, &RulesAgent, 2, &s, None, &mut quiet).unwrap();
             assert_eq!(r.games, 4);
         }
         let g = Game::new(&Deal::for_game(0, 0), Rules::SCHAFKOPFRL);

@@ -167,6 +167,24 @@ impl Agent for PimcAgent {
             _ => self.precardplay.act(view, rng),
         }
     }
+
+    /// In the tricks, the card [`Self::act`] plays and every legal card's exact mean over the
+    /// worlds ([`PimcAgent::card_values`]: more search than the choice alone needs); no values
+    /// where `act` needs no search (one legal card, or interchangeable ones) or before the cards.
+    fn act_valued(&self, view: &View, rng: &mut Pcg64) -> Result<crate::arena::log::Valued<Action>> {
+        let searched = view.to_act()
+            && view.phase() == Phase::Tricks
+            && view.legal_cards().count_ones() > 1
+            && !interchangeable(view);
+        if !searched {
+            return Ok((self.act(view, rng)?, None));
+        }
+        let values = self.card_values(view, rng)?;
+        let means: Vec<f64> = values.iter().map(|v| v.1).collect();
+        let best = crate::search::best_option(&means).unwrap_or(0);
+        let values = values.into_iter().map(|(c, v)| (Action::Card(c), v)).collect();
+        Ok((Action::Card(legal_cards(view)?[best]), Some(values)))
+    }
 }
 
 /// cfrkit's PIMC agent from the options after `pimc:` (see [`PIMC_OPTIONS`]).

@@ -613,6 +613,18 @@ def skat_tournament(
     progress: Optional[Callable[[int, int], object]] = None,
     log: Optional[GameLogWriter] = None,
 ) -> dict[str, Any]: ...
+def skat_imitate(
+    logs: list[str],
+    out: str,
+    hidden: list[int],
+    epochs: int,
+    batch: int,
+    learning_rate: float,
+    holdout: float,
+    patience: int,
+    seed: int,
+    progress: Optional[Callable[[str, int, float, float], object]] = None,
+) -> list[dict[str, Any]]: ...
 def skat_log_writer(path: str, agents: list[str], seed: int = 0, deals_done: int = 0) -> GameLogWriter: ...
 
 class GameLogWriter:

@@ -11,6 +11,7 @@ pub mod game;
 pub mod games;
 pub mod key_list;
 pub mod keying;
+pub mod learn;
 pub mod policy;
 pub mod prefetch;
 pub mod sampled;

@@ -1,18 +1,24 @@
-//! Agent spec strings, parsed in one place: `random`, `rules` and `pimc[:OPTIONS]`. This module
-//! sits above [`super::agents`] and [`super::pimc`]: it builds agents of both.
+//! Agent spec strings, parsed in one place: `random`, `rules`, `pimc[:OPTIONS]` and `net:DIR`.
+//! This module sits above [`super::agents`], [`super::pimc`] and [`super::learned`]: it builds
+//! agents of each.
 
 use super::agents::random::RandomAgent;
 use super::agents::rules_agent::RulesAgent;
 use super::agents::Agent;
+use super::learned::NetAgent;
 use super::pimc::agent as pimc;
 use crate::error::{Error, Result};
 use std::sync::Arc;
 
 /// The spec strings [`parse`] accepts.
-pub const SPECS: &str = "random, rules or pimc[:worlds=N,threads=T,seed=S]";
+pub const SPECS: &str = "random, rules, pimc[:worlds=N,threads=T,seed=S] or net:DIR[,sample=1]";
 
 /// Builds an agent from a spec string (see [`SPECS`]; case and surrounding spaces do not matter).
 pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
+    // A policy directory's path keeps its case.
+    if let Some(dir) = spec.trim().strip_prefix("net:").or_else(|| spec.trim().strip_prefix("NET:")) {
+        return Ok(Arc::new(NetAgent::from_options(dir)?));
+    }
     let lower = spec.trim().to_ascii_lowercase();
     let (name, args) = lower.split_once(':').unwrap_or((&lower, ""));
     match (name.trim(), lower.contains(':')) {

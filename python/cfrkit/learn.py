@@ -1,0 +1,131 @@
+"""Learned policies: networks trained on game logs (:mod:`cfrkit.logs`) to imitate the agents
+that played them, one network per decision kind, played natively by the ``net:DIR`` agent.
+
+>>> from cfrkit import learn, skat
+>>> skat.match("pimc:worlds=32", "pimc:worlds=32", deals=500, log="selfplay.jsonl")  # doctest: +SKIP
+>>> r = learn.imitate("skat", ["selfplay.jsonl"], "policies/skat", epochs=20)        # doctest: +SKIP
+>>> r.kinds["cards-suit-defender"]["heldout_accuracy"]                               # doctest: +SKIP
+0.78
+>>> skat.match("net:policies/skat", "rules", deals=1000)                             # doctest: +SKIP
+
+Training runs in the Rust core (candle, on the CPU): minibatch AdamW on the cross-entropy of
+the legal actions, a held-out share of the games, early stopping on the held-out loss. The
+policy directory holds one safetensors file per network (``l0.weight``, ``l0.bias``, … — loads
+into PyTorch ``nn.Linear`` layers) and ``model.json`` describing them. See ``docs/learn.md``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import os
+import time
+from typing import Callable, Optional, Sequence, Union
+
+from .errors import InvalidArgumentError
+
+#: Games with learned policies.
+GAMES = ("skat",)
+
+
+@dataclasses.dataclass
+class ImitationResult:
+    """What :func:`imitate` trained: per decision kind its figures (``train_samples``,
+    ``heldout_samples``, ``heldout_accuracy``, ``baseline_accuracy`` — always the action most
+    taken in training —, ``heldout_loss``, ``train_loss``, ``epochs``, ``best_epoch``,
+    ``samples_per_second``), the directory and the seconds taken."""
+
+    game: str
+    out: str
+    kinds: dict
+    seconds: float
+
+    def record(self) -> dict:
+        """The figures as a JSON-able dict."""
+        return dataclasses.asdict(self)
+
+    def __str__(self) -> str:
+        lines = [f"{self.game} policy in {self.out} ({self.seconds:.1f} s):"]
+        for kind, r in self.kinds.items():
+            lines.append(
+                f"  {kind:22} top-1 {100 * r['heldout_accuracy']:5.1f}% held out (most-taken baseline "
+                f"{100 * r['baseline_accuracy']:5.1f}%), {r['train_samples']:,} / {r['heldout_samples']:,} "
+                f"decisions, epoch {r['best_epoch']} of {r['epochs']}"
+            )
+        return "\n".join(lines)
+
+
+def _check(name: str, v, ok: bool, allowed: str):
+    if not ok:
+        raise InvalidArgumentError(f"invalid value for {name}: {v!r} ({allowed})")
+    return v
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def imitate(
+    game: str,
+    logs: Union[str, os.PathLike, Sequence[Union[str, os.PathLike]]],
+    out: Union[str, os.PathLike],
+    *,
+    hidden: Sequence[int] = (256, 256, 256),
+    epochs: int = 30,
+    batch: int = 256,
+    learning_rate: float = 1e-3,
+    holdout: float = 0.1,
+    patience: int = 3,
+    seed: int = 0,
+    progress: Union[bool, Callable[[str, int, float, float], object]] = False,
+) -> ImitationResult:
+    """Trains a policy for ``game`` on the game logs ``logs`` and writes it to the directory
+    ``out``: one network per decision kind found in the logs (``hidden`` ReLU layers), trained
+    for at most ``epochs`` epochs and stopped once ``patience`` epochs bring no better held-out
+    loss (``holdout`` of the games are held out). The same logs, settings and seed give the
+    same networks. ``progress=True`` prints each epoch's held-out figures on stderr; a callable
+    gets ``(kind, epoch, heldout_accuracy, heldout_loss)``. Ctrl-C stops training
+    (``KeyboardInterrupt``); the networks saved by then stay in ``out``."""
+    from . import _cfrkit
+
+    _check("game", game, game in GAMES, f"one of {', '.join(GAMES)}")
+    paths = [logs] if isinstance(logs, (str, os.PathLike)) else list(logs)
+    _check("logs", logs, len(paths) > 0, "one or more game log files")
+    for p in paths:
+        _check("logs", os.fspath(p), os.path.isfile(p), "existing game log files")
+    hidden = list(hidden)
+    _check("hidden", hidden, all(_is_int(h) and 1 <= h <= 65536 for h in hidden), "layer sizes from 1 to 65536")
+    _check("epochs", epochs, _is_int(epochs) and 1 <= epochs <= 1_000_000, "from 1 to 1000000")
+    _check("batch", batch, _is_int(batch) and 1 <= batch <= 1 << 20, "from 1 to 1048576")
+    lr_ok = isinstance(learning_rate, (int, float)) and math.isfinite(learning_rate) and 0 < learning_rate <= 1
+    _check("learning_rate", learning_rate, lr_ok, "a number in (0, 1]")
+    _check("holdout", holdout, isinstance(holdout, (int, float)) and 0 < holdout < 1, "a share in (0, 1)")
+    _check("patience", patience, _is_int(patience) and 1 <= patience <= 1_000_000, "from 1 to 1000000")
+    _check("seed", seed, _is_int(seed) and 0 <= seed < 2**64, "an integer from 0 to 2**64 - 1")
+    report: Optional[Callable] = None
+    if callable(progress):
+        report = progress
+    elif progress:
+        import sys
+
+        def report(kind: str, epoch: int, accuracy: float, loss: float) -> None:
+            print(f"{kind}: epoch {epoch}, held-out top-1 {100 * accuracy:.1f}%, loss {loss:.4f}", file=sys.stderr)
+
+    started = time.perf_counter()
+    rows = _cfrkit.skat_imitate(
+        [os.fspath(p) for p in paths],
+        os.fspath(out),
+        hidden,
+        epochs,
+        batch,
+        float(learning_rate),
+        float(holdout),
+        patience,
+        seed,
+        progress=report,
+    )
+    kinds = {r.pop("kind"): r for r in rows}
+    return ImitationResult(game=game, out=os.fspath(out), kinds=kinds, seconds=time.perf_counter() - started)
+
+
+__all__ = ["GAMES", "ImitationResult", "imitate"]

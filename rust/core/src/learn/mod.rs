@@ -1,0 +1,19 @@
+//! Learned policies: networks trained on game logs to imitate the agents that played them.
+//!
+//! * [`mlp`] — the network: a multilayer perceptron (ReLU hidden layers) built with candle,
+//!   its seeded initialisation, its safetensors files, and a plain forward pass for play;
+//! * [`policy`] — a learned policy on disk: one network per decision kind and `model.json`;
+//! * [`imitate`] — imitation training: samples of (features, legal actions, action taken), a
+//!   held-out split by game, minibatch AdamW on the cross-entropy of the legal actions, early
+//!   stopping on the held-out loss, the best weights saved as training goes.
+//!
+//! Nothing here knows a game: a game turns its logs into samples per decision kind and plays
+//! with the networks (Skat: `games::skat::learned`).
+
+pub mod imitate;
+pub mod mlp;
+pub mod policy;
+
+pub use imitate::{train, Samples, TrainReport, TrainSettings};
+pub use mlp::{DenseMlp, Mlp};
+pub use policy::{Description, NetEntry, Policy};

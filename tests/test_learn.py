@@ -1,0 +1,119 @@
+"""Learned policies (``cfrkit.learn``, ``cfrkit learn imitate``, the ``net:DIR`` agent):
+imitation of ``rules`` from its self-play log beats the most-taken-action baseline, training
+is reproducible for a seed, the policy plays whole matches, the networks load in plain
+safetensors form, and bad input is refused with one clear line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from cfrkit import FileFormatError, InvalidArgumentError, learn, skat
+
+
+@pytest.fixture(scope="module")
+def rules_log(tmp_path_factory):
+    path = tmp_path_factory.mktemp("logs") / "rules.jsonl"
+    skat.match("rules", "rules", deals=300, seed=5, log=path)
+    return path
+
+
+def test_imitation_learns_and_plays(rules_log, tmp_path):
+    out = tmp_path / "policy"
+    r = learn.imitate("skat", [rules_log], out, hidden=[64, 64], epochs=6, batch=128, seed=2)
+    model = json.loads((out / "model.json").read_text())
+    assert model["format"] == "cfrkit-policy-net" and model["game"] == "skat" and model["features"] == 322
+    assert {n["kind"] for n in model["nets"]} == set(r.kinds)
+    cards = {k: v for k, v in r.kinds.items() if k.startswith("cards-") and v["heldout_samples"] > 300}
+    assert cards, r.kinds
+    for kind, v in cards.items():
+        assert v["heldout_accuracy"] > v["baseline_accuracy"] + 0.2 and v["heldout_accuracy"] > 0.7, (kind, v)
+    assert "top-1" in str(r)
+    m = skat.match(f"net:{out}", "rules", deals=20, seed=9)
+    assert m.a == f"net:{out}" and m.games == 120
+    # Safetensors with PyTorch's layer names and shapes.
+    from safetensors.numpy import load_file
+
+    net = next(n for n in model["nets"] if n["kind"] == "cards-suit-defender")
+    tensors = load_file(out / net["file"])
+    assert tensors["l0.weight"].shape == (64, 322) and tensors["l2.weight"].shape == (32, 64)
+
+
+def test_training_is_reproducible_for_a_seed(rules_log, tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    for out in (a, b):
+        learn.imitate("skat", rules_log, out, hidden=[32], epochs=2, seed=7)
+    for f in sorted(p.name for p in a.glob("*.safetensors")):
+        assert (a / f).read_bytes() == (b / f).read_bytes(), f
+
+
+@pytest.mark.parametrize(
+    "kwargs, word",
+    [
+        ({"game": "chess"}, "game"),
+        ({"logs": []}, "logs"),
+        ({"logs": ["/nonexistent.jsonl"]}, "logs"),
+        ({"hidden": [0]}, "hidden"),
+        ({"epochs": 0}, "epochs"),
+        ({"holdout": 1.0}, "holdout"),
+        ({"learning_rate": -1}, "learning_rate"),
+        ({"seed": -1}, "seed"),
+    ],
+)
+def test_bad_arguments(rules_log, tmp_path, kwargs, word):
+    args = {"game": "skat", "logs": [rules_log], "out": tmp_path / "p", **kwargs}
+    with pytest.raises(InvalidArgumentError, match=word):
+        learn.imitate(args.pop("game"), args.pop("logs"), args.pop("out"), **args)
+
+
+def test_foreign_logs_and_policies_are_refused(tmp_path):
+    sk = tmp_path / "sk.jsonl"
+    from cfrkit import schafkopf
+
+    schafkopf.match("rules", "random", games=3, log=sk)
+    with pytest.raises(InvalidArgumentError, match="Skat log"):
+        learn.imitate("skat", [sk], tmp_path / "p")
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "model.json").write_text("[]")
+    with pytest.raises(FileFormatError, match="not a cfrkit policy"):
+        skat.agent(f"net:{tmp_path / 'bad'}")
+    with pytest.raises(Exception, match="model.json"):
+        skat.agent(f"net:{tmp_path / 'missing'}")
+
+
+def cli(*args):
+    return subprocess.run([sys.executable, "-m", "cfrkit.cli", "learn", *args], capture_output=True, text=True)
+
+
+def test_cli_imitate(rules_log, tmp_path):
+    out = tmp_path / "cli"
+    r = cli(
+        "imitate",
+        "--game",
+        "skat",
+        "--logs",
+        str(rules_log),
+        "--out",
+        str(out),
+        "--hidden",
+        "32",
+        "--epochs",
+        "2",
+        "--json",
+    )
+    assert r.returncode == 0, r.stderr
+    record = json.loads(r.stdout.strip().splitlines()[-1])
+    assert record["game"] == "skat" and "cards-suit-defender" in record["kinds"]
+    assert "held-out top-1" in r.stderr
+    for args in (
+        ("imitate", "--game", "skat", "--logs", "/nonexistent.jsonl", "--out", str(out)),
+        ("imitate", "--game", "skat", "--logs", str(rules_log), "--out", str(out), "--epochs", "-3"),
+        ("imitate", "--game", "skat", "--logs", str(rules_log), "--out", str(out), "--holdout", "2"),
+        ("imitate", "--game", "go", "--logs", str(rules_log), "--out", str(out)),
+        ("imitate", "--game", "skat", "--logs", str(out / "model.json"), "--out", str(out)),
+    ):
+        r = cli(*args)
+        lines = r.stderr.strip().splitlines()
+        assert r.returncode == 2 and len(lines) == 1 and "Traceback" not in r.stderr, (args, r.stderr)

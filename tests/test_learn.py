@@ -41,6 +41,20 @@ def test_imitation_learns_and_plays(rules_log, tmp_path):
     assert tensors["l0.weight"].shape == (64, 322) and tensors["l2.weight"].shape == (32, 64)
 
 
+def test_schafkopf_imitation_and_play(tmp_path):
+    from cfrkit import schafkopf
+
+    log = tmp_path / "sk.jsonl"
+    schafkopf.match("rules", "rules", games=600, seed=3, log=log)
+    r = learn.imitate("schafkopf", log, tmp_path / "p", hidden=[64], epochs=4, seed=1)
+    v = r.kinds["cards-sauspiel-defender"]
+    assert v["heldout_accuracy"] > v["baseline_accuracy"] + 0.05, v
+    m = schafkopf.match(f"net:{tmp_path / 'p'}", "rules", games=10, seed=2)
+    assert m.games == 20
+    with pytest.raises(FileFormatError, match="not of skat"):
+        skat.agent(f"net:{tmp_path / 'p'}")
+
+
 def test_training_is_reproducible_for_a_seed(rules_log, tmp_path):
     a, b = tmp_path / "a", tmp_path / "b"
     for out in (a, b):
@@ -73,7 +87,7 @@ def test_foreign_logs_and_policies_are_refused(tmp_path):
     from cfrkit import schafkopf
 
     schafkopf.match("rules", "random", games=3, log=sk)
-    with pytest.raises(InvalidArgumentError, match="Skat log"):
+    with pytest.raises(InvalidArgumentError, match="a skat log"):
         learn.imitate("skat", [sk], tmp_path / "p")
     (tmp_path / "bad").mkdir()
     (tmp_path / "bad" / "model.json").write_text("[]")

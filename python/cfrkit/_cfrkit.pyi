@@ -613,7 +613,11 @@ def skat_tournament(
     progress: Optional[Callable[[int, int], object]] = None,
     log: Optional[GameLogWriter] = None,
 ) -> dict[str, Any]: ...
-def skat_imitate(
+
+LEARN_NET_OPTIONS: str
+
+def imitate_policy(
+    game: str,
     logs: list[str],
     out: str,
     hidden: list[int],

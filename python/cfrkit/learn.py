@@ -25,7 +25,7 @@ from typing import Callable, Optional, Sequence, Union
 from .errors import InvalidArgumentError
 
 #: Games with learned policies.
-GAMES = ("skat",)
+GAMES = ("skat", "schafkopf")
 
 
 @dataclasses.dataclass
@@ -112,7 +112,8 @@ def imitate(
             print(f"{kind}: epoch {epoch}, held-out top-1 {100 * accuracy:.1f}%, loss {loss:.4f}", file=sys.stderr)
 
     started = time.perf_counter()
-    rows = _cfrkit.skat_imitate(
+    rows = _cfrkit.imitate_policy(
+        game,
         [os.fspath(p) for p in paths],
         os.fspath(out),
         hidden,

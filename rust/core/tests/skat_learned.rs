@@ -4,10 +4,11 @@
 
 use cfrkit_core::arena::log::LogWriter;
 use cfrkit_core::arena::quiet;
-use cfrkit_core::games::skat::learned::{imitate, samples_from_logs, KINDS};
+use cfrkit_core::games::skat::learned::{SkatPolicies, KINDS};
 use cfrkit_core::games::skat::matches::{log_header, run_match, MatchSettings};
 use cfrkit_core::games::skat::registry;
 use cfrkit_core::learn::TrainSettings;
+use cfrkit_core::learn::{imitate, samples_from_logs};
 use std::path::{Path, PathBuf};
 
 fn temp(name: &str) -> PathBuf {
@@ -31,12 +32,12 @@ fn rules_log(dir: &Path, deals: u64) -> PathBuf {
 fn imitating_rules_beats_the_frequency_baseline_and_is_reproducible() {
     let dir = temp("imitate");
     let log = rules_log(&dir, 400);
-    let samples = samples_from_logs(std::slice::from_ref(&log)).unwrap();
+    let samples = samples_from_logs::<SkatPolicies>(std::slice::from_ref(&log)).unwrap();
     let by_kind: Vec<(&str, usize)> = KINDS.iter().zip(&samples).map(|(k, s)| (k.0, s.len())).collect();
     assert!(by_kind.iter().filter(|k| k.1 > 1000).count() >= 3, "{by_kind:?}");
     let settings = TrainSettings { hidden: vec![64, 64], epochs: 8, batch: 128, seed: 3, ..TrainSettings::default() };
     let out = dir.join("policy");
-    let report = imitate(std::slice::from_ref(&log), &out, &settings, &mut |_, _, _| Ok(())).unwrap();
+    let report = imitate::<SkatPolicies>(std::slice::from_ref(&log), &out, &settings, &mut |_, _, _| Ok(())).unwrap();
     for (kind, r) in &report {
         if kind.starts_with("cards-") && r.heldout_samples > 500 {
             assert!(r.heldout_accuracy > 0.7 && r.heldout_accuracy > r.baseline_accuracy + 0.2, "{kind}: {r:?}");
@@ -47,8 +48,8 @@ fn imitating_rules_beats_the_frequency_baseline_and_is_reproducible() {
     let small = rules_log(&temp("small"), 60);
     let quick = TrainSettings { epochs: 2, ..settings.clone() };
     let (a, b) = (temp("a"), temp("b"));
-    imitate(std::slice::from_ref(&small), &a, &quick, &mut |_, _, _| Ok(())).unwrap();
-    imitate(std::slice::from_ref(&small), &b, &quick, &mut |_, _, _| Ok(())).unwrap();
+    imitate::<SkatPolicies>(std::slice::from_ref(&small), &a, &quick, &mut |_, _, _| Ok(())).unwrap();
+    imitate::<SkatPolicies>(std::slice::from_ref(&small), &b, &quick, &mut |_, _, _| Ok(())).unwrap();
     let file = "cards-suit-defender.safetensors";
     assert_eq!(std::fs::read(a.join(file)).unwrap(), std::fs::read(b.join(file)).unwrap());
 

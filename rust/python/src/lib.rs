@@ -9,6 +9,7 @@ mod callable;
 mod cfr;
 mod errors;
 mod game;
+mod learn;
 mod log;
 mod pimc;
 mod policy;
@@ -26,6 +27,7 @@ fn _cfrkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     store::register(m)?;
     cfr::register(m)?;
     game::register(m)?;
+    learn::register(m)?;
     log::register(m)?;
     solver::register(m)?;
     policy::register(m)?;

@@ -429,64 +429,6 @@ fn skat_log_writer(
     GameLogWriter::open(path, &matches::log_header(agents, seed), keep)
 }
 
-/// Trains a Skat policy on the game logs `logs` into the directory `out` (see
-/// `cfrkit.learn.imitate`); returns per decision kind its training figures.
-#[pyfunction]
-#[pyo3(signature = (logs, out, hidden, epochs, batch, learning_rate, holdout, patience, seed, progress = None))]
-#[allow(clippy::too_many_arguments)]
-fn skat_imitate<'py>(
-    py: Python<'py>,
-    logs: Vec<std::path::PathBuf>,
-    out: std::path::PathBuf,
-    hidden: Vec<usize>,
-    epochs: usize,
-    batch: usize,
-    learning_rate: f64,
-    holdout: f64,
-    patience: usize,
-    seed: u64,
-    progress: Option<Py<PyAny>>,
-) -> PyResult<Vec<Bound<'py, PyDict>>> {
-    use cfrkit_core::learn::TrainSettings;
-    let settings = TrainSettings { hidden, epochs, batch, learning_rate, holdout, patience, seed };
-    let mut stopped = None;
-    let res = py.allow_threads(|| {
-        let mut between = |kind: &str, epoch: usize, r: &cfrkit_core::learn::TrainReport| {
-            Python::with_gil(|py| {
-                let result = py.check_signals().and_then(|()| match &progress {
-                    Some(f) => f.call1(py, (kind, epoch, r.heldout_accuracy, r.heldout_loss)).map(drop),
-                    None => Ok(()),
-                });
-                result.map_err(|e| {
-                    stopped = Some(e);
-                    Error::Interrupted
-                })
-            })
-        };
-        cfrkit_core::games::skat::learned::imitate(&logs, &out, &settings, &mut between)
-    });
-    if let Some(e) = stopped {
-        return Err(e);
-    }
-    res.py()?
-        .into_iter()
-        .map(|(kind, r)| {
-            let d = PyDict::new(py);
-            d.set_item("kind", kind)?;
-            d.set_item("train_samples", r.train_samples)?;
-            d.set_item("heldout_samples", r.heldout_samples)?;
-            d.set_item("heldout_accuracy", r.heldout_accuracy)?;
-            d.set_item("baseline_accuracy", r.baseline_accuracy)?;
-            d.set_item("heldout_loss", r.heldout_loss)?;
-            d.set_item("train_loss", r.train_loss)?;
-            d.set_item("epochs", r.epochs)?;
-            d.set_item("best_epoch", r.best_epoch)?;
-            d.set_item("samples_per_second", r.samples_per_second)?;
-            Ok(d)
-        })
-        .collect()
-}
-
 /// Every pair of `agents` plays `deals` deals; returns the pairs' figures and the cross table.
 #[pyfunction]
 #[pyo3(signature = (agents, deals, seed = 0, threads = 0, progress = None, log = None))]
@@ -551,7 +493,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SkatGame>()?;
     m.add_class::<SkatAgent>()?;
     m.add_function(wrap_pyfunction!(skat_log_writer, m)?)?;
-    m.add_function(wrap_pyfunction!(skat_imitate, m)?)?;
     m.add_function(wrap_pyfunction!(skat_match, m)?)?;
     m.add_function(wrap_pyfunction!(skat_tournament, m)?)?;
     m.add_function(wrap_pyfunction!(skat_play_game, m)?)?;

@@ -23,6 +23,7 @@ pub mod contract;
 pub mod deal;
 pub mod features;
 pub mod game;
+pub mod learned;
 pub mod matches;
 pub mod pimc;
 pub mod registry;

@@ -1,10 +1,11 @@
 //! Agent spec strings, parsed in one place: `random`, `random-coward`, `rules`,
-//! `schafkopfrl-pimc[:OPTIONS]` and `pimc[:OPTIONS]`. This module sits above [`super::agents`]
-//! and [`super::pimc`]: it builds agents of both.
+//! `schafkopfrl-pimc[:OPTIONS]`, `pimc[:OPTIONS]` and `net:DIR`. This module sits above
+//! [`super::agents`], [`super::pimc`] and [`super::learned`]: it builds agents of each.
 
 use super::agents::random::{RandomAgent, RandomCowardAgent};
 use super::agents::rules_agent::RulesAgent;
 use super::agents::Agent;
+use super::learned::NetAgent;
 use super::pimc::agent::{PimcAgent, DEFAULT_WORLDS, MAX_WORLDS};
 use super::pimc::uct;
 use crate::error::{Error, Result};
@@ -13,7 +14,7 @@ use std::sync::Arc;
 
 /// The spec strings [`parse`] accepts.
 pub const SPECS: &str = "random, random-coward, rules, schafkopfrl-pimc[:n=N,m=M,threads=T] or \
-                         pimc[:worlds=N,threads=T,seed=S]";
+                         pimc[:worlds=N,threads=T,seed=S] or net:DIR[,sample=1]";
 
 /// The options accepted after `pimc:`.
 pub const PIMC_OPTIONS: &str = "comma-separated worlds=N (1 to 100000, default 40), threads=T (0 = all cores; \
@@ -22,6 +23,10 @@ pub const PIMC_OPTIONS: &str = "comma-separated worlds=N (1 to 100000, default 4
 
 /// Builds an agent from a spec string (see [`SPECS`]).
 pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
+    // A policy directory's path keeps its case.
+    if let Some(dir) = spec.trim().strip_prefix("net:").or_else(|| spec.trim().strip_prefix("NET:")) {
+        return Ok(Arc::new(NetAgent::from_options(dir)?));
+    }
     let lower = spec.trim().to_ascii_lowercase();
     let (name, args) = lower.split_once(':').unwrap_or((&lower, ""));
     match (name.trim(), lower.contains(':')) {

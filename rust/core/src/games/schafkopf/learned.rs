@@ -1,0 +1,147 @@
+//! Learned Schafkopf policies: networks trained on game logs to imitate the agents that played
+//! them, one network per decision kind ([`crate::learn`]), and the `net:DIR` agent.
+//!
+//! **Decision kinds** ([`KINDS`], [`kind_of`]) and the action ids each network chooses among
+//! ([`super::actions`]): `declare` (ids 0–8: pass, the Sauspiele, Wenz, the Solos), `double`
+//! (9–10: contra or retour, or not), and card play (11–42) per game type and role:
+//! `cards-sauspiel-declarer`, `cards-sauspiel-defender`, `cards-wenz-declarer`,
+//! `cards-wenz-defender`, `cards-solo-declarer`, `cards-solo-defender` (a defender is any seat
+//! but the declarer, the called Ace's holder included), and `cards-passed` (the play-out after
+//! everyone passed). **Features**: the view's 366 features ([`super::features::features`]).
+//!
+//! [`NetAgent`] takes each decision with its kind's network (highest logit, or drawn from the
+//! softmax with `sample=1`); a kind without a network is decided by the `rules` agent.
+
+use super::actions::{Action, Phase};
+use super::agents::rules_agent::RulesAgent;
+use super::agents::Agent;
+use super::contract::Kind;
+use super::deal::Deal;
+use super::features::{features, FEATURES};
+use super::game::Game;
+use super::rules::Rules;
+use super::view::View;
+use crate::arena::log::GameRecord;
+use crate::cards::iter;
+use crate::error::{Error, Result};
+use crate::learn::learnable::{net_options, Learnable, OnDecision};
+use crate::learn::policy::Policy;
+use rand_pcg::Pcg64;
+use std::path::Path;
+
+/// The decision kinds, in order, with the first action id and the number of ids of each.
+pub const KINDS: [(&str, usize, usize); 9] = [
+    ("declare", 0, 9),
+    ("double", 9, 2),
+    ("cards-sauspiel-declarer", 11, 32),
+    ("cards-sauspiel-defender", 11, 32),
+    ("cards-wenz-declarer", 11, 32),
+    ("cards-wenz-defender", 11, 32),
+    ("cards-solo-declarer", 11, 32),
+    ("cards-solo-defender", 11, 32),
+    ("cards-passed", 11, 32),
+];
+
+/// The index in [`KINDS`] of the decision the viewing seat (to act) takes.
+pub fn kind_of(view: &View) -> usize {
+    match view.phase() {
+        Phase::Bidding => 0,
+        Phase::Contra | Phase::Retour => 1,
+        _ => {
+            let defender = usize::from(view.declarer() != Some(view.seat()));
+            match view.contract().and_then(|c| c.kind()) {
+                Some(Kind::Sauspiel) => 2 + defender,
+                Some(Kind::Wenz) => 4 + defender,
+                Some(Kind::Solo) => 6 + defender,
+                None => 8,
+            }
+        }
+    }
+}
+
+/// The legal action ids of the viewing seat, ascending.
+fn legal_ids(view: &View) -> Vec<usize> {
+    iter(view.legal_mask()).map(usize::from).collect()
+}
+
+/// The rule set named in a log's settings (`rules=…`; SchafkopfRL's when none is named).
+fn rules_of(settings: &str) -> std::result::Result<Rules, String> {
+    let named = settings.split(',').find_map(|kv| kv.trim().strip_prefix("rules="));
+    named.map_or(Ok(Rules::SCHAFKOPFRL), |name| Rules::parse(name).map_err(|e| e.to_string()))
+}
+
+/// Schafkopf for [`crate::learn`].
+pub struct SchafkopfPolicies;
+
+impl Learnable for SchafkopfPolicies {
+    const GAME: &'static str = "schafkopf";
+    const FEATURES: usize = FEATURES;
+    const KINDS: &'static [(&'static str, usize, usize)] = &KINDS;
+
+    fn replay(
+        settings: &str,
+        r: &GameRecord,
+        decision: &mut OnDecision,
+    ) -> std::result::Result<(), String> {
+        let hands: Option<Vec<String>> =
+            r.cards["hands"].as_array().and_then(|h| h.iter().map(|x| x.as_str().map(str::to_owned)).collect());
+        let (Some(hands), Some(dealer)) = (hands, r.cards["dealer"].as_u64().filter(|&d| d < 4)) else {
+            return Err("no hands and dealer in its cards".into());
+        };
+        let deal = Deal::parse(&hands, dealer as u8).map_err(|e| e.to_string())?;
+        let mut game = Game::new(&deal, rules_of(settings)?);
+        for d in &r.decisions {
+            let view = View::new(&game, d.seat);
+            let action = u8::try_from(d.action).ok().and_then(Action::from_id);
+            let Some(action) = action.filter(|&a| view.to_act() && game.is_legal(a)) else {
+                return Err(format!("action {} is not legal there", d.action));
+            };
+            decision(kind_of(&view), &features(&view), &legal_ids(&view), d.action as usize)
+                .map_err(|e| e.to_string())?;
+            game.apply_legal(action);
+        }
+        Ok(())
+    }
+}
+
+/// The agent of a learned Schafkopf policy (see the module documentation).
+#[derive(Clone, Debug)]
+pub struct NetAgent {
+    policy: Policy,
+    sample: bool,
+}
+
+impl NetAgent {
+    /// The agent of the policy in `dir`; with `sample`, actions are drawn from the network's
+    /// softmax over the legal actions.
+    pub fn load(dir: &Path, sample: bool) -> Result<NetAgent> {
+        Ok(NetAgent { policy: Policy::load(dir, "schafkopf", FEATURES)?, sample })
+    }
+
+    /// The agent from the options after `net:` ([`crate::learn::NET_OPTIONS`]).
+    pub fn from_options(args: &str) -> Result<NetAgent> {
+        let (dir, sample) = net_options(args)?;
+        NetAgent::load(&dir, sample)
+    }
+}
+
+impl Agent for NetAgent {
+    fn name(&self) -> String {
+        let sample = if self.sample { ",sample=1" } else { "" };
+        format!("net:{}{sample}", self.policy.dir.display())
+    }
+
+    fn act(&self, view: &View, rng: &mut Pcg64) -> Result<Action> {
+        let legal = legal_ids(view);
+        let chosen = self.policy.choose(KINDS[kind_of(view)].0, &features(view), &legal, self.sample.then_some(rng));
+        match chosen {
+            Some(id) => {
+                Action::from_id(id as u8).ok_or_else(|| Error::invalid("action id", id, "an action id of Schafkopf"))
+            }
+            None if legal.is_empty() => {
+                Err(Error::invalid("view", format!("seat {}", view.seat()), "a view of the seat to act"))
+            }
+            None => RulesAgent.act(view, rng),
+        }
+    }
+}

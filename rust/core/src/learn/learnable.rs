@@ -1,0 +1,165 @@
+//! What a game provides for learned policies, and what every game's policies do with it: turn
+//! logs into samples per decision kind, train one network per kind into a policy directory, and
+//! choose actions with a loaded policy.
+
+use super::imitate::{train, Samples, TrainReport, TrainSettings};
+use super::policy::{Description, NetEntry, Policy};
+use crate::arena::log::{GameRecord, Reader};
+use crate::error::{Error, Result};
+use rand::Rng;
+use rand_pcg::Pcg64;
+use std::path::{Path, PathBuf};
+
+/// Told of each decision of a replayed game: its kind, the view's features, the legal action
+/// ids and the action id taken.
+pub type OnDecision<'a> = dyn FnMut(usize, &[f32], &[usize], usize) -> Result<()> + 'a;
+
+/// A game with learned policies.
+pub trait Learnable {
+    /// The game's name in logs and policy descriptions (`skat`, `schafkopf`).
+    const GAME: &'static str;
+    /// Inputs of every network: the features of the deciding seat's view.
+    const FEATURES: usize;
+    /// The decision kinds: name, first action id and number of action ids of each.
+    const KINDS: &'static [(&'static str, usize, usize)];
+
+    /// Replays the logged game `record` (of a log with `settings`), checking each decision
+    /// against the rules, and calls `decision(kind, features, legal action ids, action id)` for
+    /// each; the error of a decision the rules refuse says why.
+    fn replay(
+        settings: &str,
+        record: &GameRecord,
+        decision: &mut OnDecision,
+    ) -> std::result::Result<(), String>;
+}
+
+/// The samples of every decision kind of `G` in the logs at `paths`.
+pub fn samples_from_logs<G: Learnable>(paths: &[PathBuf]) -> Result<Vec<Samples>> {
+    let mut out: Vec<Samples> = G::KINDS.iter().map(|&(_, _, n)| Samples::new(G::FEATURES, n)).collect();
+    for (file, path) in paths.iter().enumerate() {
+        let mut reader = Reader::open(path)?;
+        let game = reader.header().game.clone();
+        if game != G::GAME {
+            return Err(Error::invalid("log", path.display(), format!("a {} log, not one of {game}", G::GAME)));
+        }
+        let settings = reader.header().settings.clone();
+        for record in reader.by_ref() {
+            let r = record?;
+            // Games from different files never share a number.
+            let id = (file as u64) << 40 | r.game;
+            let mut push = |k: usize, features: &[f32], legal: &[usize], action: usize| {
+                let offset = G::KINDS[k].1;
+                let legal = legal.iter().map(|&x| (x - offset) as u16).collect();
+                out[k].push(features, legal, (action - offset) as u16, id)
+            };
+            G::replay(&settings, &r, &mut push).map_err(|why| Error::BadFile {
+                path: path.display().to_string(),
+                reason: format!("game {}: {why}", r.game),
+            })?;
+        }
+    }
+    Ok(out)
+}
+
+/// What [`imitate`] trained: per decision kind with a network, its report.
+pub type ImitationReport = Vec<(String, TrainReport)>;
+
+/// Trains a policy of `G` on the logs at `paths` into the directory `out` (made if missing):
+/// one network per decision kind with samples in both parts of the split, each saved as it
+/// improves, and `model.json`. `progress(kind, epoch, report)` hears of every epoch and may stop
+/// training (Ctrl-C); the networks finished by then stay in `out`.
+pub fn imitate<G: Learnable>(
+    paths: &[PathBuf],
+    out: &Path,
+    settings: &TrainSettings,
+    progress: &mut dyn FnMut(&str, usize, &TrainReport) -> Result<()>,
+) -> Result<ImitationReport> {
+    settings.check()?;
+    if paths.is_empty() {
+        return Err(Error::invalid("logs", "none", format!("one or more {} game logs", G::GAME)));
+    }
+    let samples = samples_from_logs::<G>(paths)?;
+    std::fs::create_dir_all(out).map_err(|e| Error::io(out, e))?;
+    let logs = paths.iter().map(|p| p.display().to_string()).collect();
+    let mut description = Description::new(G::GAME, G::FEATURES, settings.seed, logs);
+    let mut report = Vec::new();
+    for (s, &(kind, offset, actions)) in samples.iter().zip(G::KINDS) {
+        if s.is_empty() {
+            continue;
+        }
+        let file = format!("{kind}.safetensors");
+        let path = out.join(&file);
+        let trained = train(s, settings, &mut |net, _| net.save(&path), &mut |epoch, r| progress(kind, epoch, r));
+        let (net, r) = match trained {
+            Ok(x) => x,
+            // Too few games of this kind for a held-out part: no network.
+            Err(Error::InvalidValue { what, .. }) if what == "samples" => continue,
+            Err(e) => return Err(e),
+        };
+        description.nets.push(NetEntry {
+            kind: kind.into(),
+            file,
+            action_offset: offset,
+            actions,
+            sizes: net.sizes().to_vec(),
+            train_samples: r.train_samples,
+            heldout_samples: r.heldout_samples,
+            heldout_accuracy: r.heldout_accuracy,
+            baseline_accuracy: r.baseline_accuracy,
+            epochs: r.epochs,
+            best_epoch: r.best_epoch,
+        });
+        description.save(out)?;
+        report.push((kind.to_string(), r));
+    }
+    description.save(out)?;
+    Ok(report)
+}
+
+/// The options accepted after `net:`.
+pub const NET_OPTIONS: &str = "a policy directory made by `cfrkit learn imitate`, then optionally ,sample=1 (draw \
+                               from the softmax over the legal actions instead of taking the best), e.g. \
+                               net:policies/skat or net:policies/skat,sample=1";
+
+/// The policy directory and whether to sample, from the options after `net:`.
+pub fn net_options(args: &str) -> Result<(PathBuf, bool)> {
+    let (dir, rest) = args.split_once(',').unwrap_or((args, ""));
+    let sample = match rest.trim().to_ascii_lowercase().as_str() {
+        "" | "sample=0" => false,
+        "sample=1" => true,
+        other => return Err(Error::invalid("net option", other, NET_OPTIONS)),
+    };
+    if dir.trim().is_empty() {
+        return Err(Error::invalid("net", args, NET_OPTIONS));
+    }
+    Ok((PathBuf::from(dir.trim()), sample))
+}
+
+impl Policy {
+    /// The action id the policy's network of decision kind `kind` takes among the `legal` ids
+    /// given the view's `features`: the highest logit, or with `sample` one drawn from the
+    /// softmax over the legal actions; None when the policy has no network of that kind.
+    pub fn choose(&self, kind: &str, features: &[f32], legal: &[usize], sample: Option<&mut Pcg64>) -> Option<usize> {
+        let (entry, net) = self.nets.get(kind)?;
+        let out = net.forward(features);
+        let logit = |id: usize| out.get(id.wrapping_sub(entry.action_offset)).copied().unwrap_or(f32::NEG_INFINITY);
+        let best = legal.iter().copied().fold(None, |b: Option<usize>, id| match b {
+            Some(x) if logit(x) >= logit(id) => Some(x),
+            _ => Some(id),
+        })?;
+        let Some(rng) = sample else { return Some(best) };
+        let top = logit(best);
+        let weights: Vec<f64> = legal.iter().map(|&id| ((logit(id) - top) as f64).exp()).collect();
+        let mut u = rng.gen::<f64>() * weights.iter().sum::<f64>();
+        Some(
+            legal
+                .iter()
+                .zip(&weights)
+                .find(|(_, &w)| {
+                    u -= w;
+                    u < 0.0
+                })
+                .map_or(best, |(&id, _)| id),
+        )
+    }
+}

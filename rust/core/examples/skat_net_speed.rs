@@ -5,14 +5,13 @@ use cfrkit_core::games::skat::agents::Agent;
 use cfrkit_core::games::skat::learned::NetAgent;
 use cfrkit_core::games::skat::matches::choice_stream;
 use cfrkit_core::games::skat::{Deal, Game, View};
-use std::path::Path;
 use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let dir = args.get(1).expect("a policy directory");
     let deals: u64 = args.get(2).map(|s| s.parse().expect("an integer")).unwrap_or(200);
-    let net = NetAgent::load(Path::new(dir), false).expect("a policy");
+    let net = NetAgent::from_options(dir).expect("a policy");
     let mut times = Vec::new();
     let start = Instant::now();
     for d in 0..deals {

@@ -26,11 +26,7 @@ pub trait Learnable {
     /// Replays the logged game `record` (of a log with `settings`), checking each decision
     /// against the rules, and calls `decision(kind, features, legal action ids, action id)` for
     /// each; the error of a decision the rules refuse says why.
-    fn replay(
-        settings: &str,
-        record: &GameRecord,
-        decision: &mut OnDecision,
-    ) -> std::result::Result<(), String>;
+    fn replay(settings: &str, record: &GameRecord, decision: &mut OnDecision) -> std::result::Result<(), String>;
 }
 
 /// The samples of every decision kind of `G` in the logs at `paths`.
@@ -133,6 +129,32 @@ pub fn net_options(args: &str) -> Result<(PathBuf, bool)> {
         return Err(Error::invalid("net", args, NET_OPTIONS));
     }
     Ok((PathBuf::from(dir.trim()), sample))
+}
+
+/// What every game's `net:DIR` agent holds: a loaded policy and whether it samples.
+#[derive(Clone, Debug)]
+pub struct NetPolicy {
+    pub policy: Policy,
+    pub sample: bool,
+}
+
+impl NetPolicy {
+    /// The policy of `G` named by the options after `net:` ([`NET_OPTIONS`]).
+    pub fn from_options<G: Learnable>(args: &str) -> Result<NetPolicy> {
+        let (dir, sample) = net_options(args)?;
+        Ok(NetPolicy { policy: Policy::load(&dir, G::GAME, G::FEATURES)?, sample })
+    }
+
+    /// The agent's spec name: `net:DIR` or `net:DIR,sample=1`.
+    pub fn name(&self) -> String {
+        let sample = if self.sample { ",sample=1" } else { "" };
+        format!("net:{}{sample}", self.policy.dir.display())
+    }
+
+    /// [`Policy::choose`], drawing from `rng` when the agent samples.
+    pub fn choose(&self, kind: &str, features: &[f32], legal: &[usize], rng: &mut Pcg64) -> Option<usize> {
+        self.policy.choose(kind, features, legal, self.sample.then_some(rng))
+    }
 }
 
 impl Policy {

@@ -19,6 +19,6 @@ pub mod mlp;
 pub mod policy;
 
 pub use imitate::{train, Samples, TrainReport, TrainSettings};
-pub use learnable::{imitate, net_options, samples_from_logs, ImitationReport, Learnable, NET_OPTIONS};
+pub use learnable::{imitate, net_options, samples_from_logs, ImitationReport, Learnable, NetPolicy, NET_OPTIONS};
 pub use mlp::{DenseMlp, Mlp};
 pub use policy::{Description, NetEntry, Policy};

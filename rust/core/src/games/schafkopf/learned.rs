@@ -24,10 +24,8 @@ use super::view::View;
 use crate::arena::log::GameRecord;
 use crate::cards::iter;
 use crate::error::{Error, Result};
-use crate::learn::learnable::{net_options, Learnable, OnDecision};
-use crate::learn::policy::Policy;
+use crate::learn::learnable::{Learnable, NetPolicy, OnDecision};
 use rand_pcg::Pcg64;
-use std::path::Path;
 
 /// The decision kinds, in order, with the first action id and the number of ids of each.
 pub const KINDS: [(&str, usize, usize); 9] = [
@@ -78,11 +76,7 @@ impl Learnable for SchafkopfPolicies {
     const FEATURES: usize = FEATURES;
     const KINDS: &'static [(&'static str, usize, usize)] = &KINDS;
 
-    fn replay(
-        settings: &str,
-        r: &GameRecord,
-        decision: &mut OnDecision,
-    ) -> std::result::Result<(), String> {
+    fn replay(settings: &str, r: &GameRecord, decision: &mut OnDecision) -> std::result::Result<(), String> {
         let hands: Option<Vec<String>> =
             r.cards["hands"].as_array().and_then(|h| h.iter().map(|x| x.as_str().map(str::to_owned)).collect());
         let (Some(hands), Some(dealer)) = (hands, r.cards["dealer"].as_u64().filter(|&d| d < 4)) else {
@@ -107,34 +101,24 @@ impl Learnable for SchafkopfPolicies {
 /// The agent of a learned Schafkopf policy (see the module documentation).
 #[derive(Clone, Debug)]
 pub struct NetAgent {
-    policy: Policy,
-    sample: bool,
+    net: NetPolicy,
 }
 
 impl NetAgent {
-    /// The agent of the policy in `dir`; with `sample`, actions are drawn from the network's
-    /// softmax over the legal actions.
-    pub fn load(dir: &Path, sample: bool) -> Result<NetAgent> {
-        Ok(NetAgent { policy: Policy::load(dir, "schafkopf", FEATURES)?, sample })
-    }
-
     /// The agent from the options after `net:` ([`crate::learn::NET_OPTIONS`]).
     pub fn from_options(args: &str) -> Result<NetAgent> {
-        let (dir, sample) = net_options(args)?;
-        NetAgent::load(&dir, sample)
+        Ok(NetAgent { net: NetPolicy::from_options::<SchafkopfPolicies>(args)? })
     }
 }
 
 impl Agent for NetAgent {
     fn name(&self) -> String {
-        let sample = if self.sample { ",sample=1" } else { "" };
-        format!("net:{}{sample}", self.policy.dir.display())
+        self.net.name()
     }
 
     fn act(&self, view: &View, rng: &mut Pcg64) -> Result<Action> {
         let legal = legal_ids(view);
-        let chosen = self.policy.choose(KINDS[kind_of(view)].0, &features(view), &legal, self.sample.then_some(rng));
-        match chosen {
+        match self.net.choose(KINDS[kind_of(view)].0, &features(view), &legal, rng) {
             Some(id) => {
                 Action::from_id(id as u8).ok_or_else(|| Error::invalid("action id", id, "an action id of Schafkopf"))
             }

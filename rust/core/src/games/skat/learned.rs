@@ -23,10 +23,8 @@ use super::game::Game;
 use super::view::View;
 use crate::arena::log::GameRecord;
 use crate::error::{Error, Result};
-use crate::learn::learnable::{net_options, Learnable, OnDecision};
-use crate::learn::policy::Policy;
+use crate::learn::learnable::{Learnable, NetPolicy, OnDecision};
 use rand_pcg::Pcg64;
-use std::path::Path;
 
 /// The decision kinds, in order, with the first action id and the number of ids of each.
 pub const KINDS: [(&str, usize, usize); 10] = [
@@ -68,11 +66,7 @@ impl Learnable for SkatPolicies {
     const FEATURES: usize = FEATURES;
     const KINDS: &'static [(&'static str, usize, usize)] = &KINDS;
 
-    fn replay(
-        _settings: &str,
-        r: &GameRecord,
-        decision: &mut OnDecision,
-    ) -> std::result::Result<(), String> {
+    fn replay(_settings: &str, r: &GameRecord, decision: &mut OnDecision) -> std::result::Result<(), String> {
         let text = |v: &serde_json::Value| v.as_str().map(str::to_owned);
         let hands: Option<Vec<String>> = r.cards["hands"].as_array().and_then(|h| h.iter().map(text).collect());
         let (Some(hands), Some(skat)) = (hands, text(&r.cards["skat"])) else {
@@ -94,41 +88,29 @@ impl Learnable for SkatPolicies {
 /// The agent of a learned Skat policy (see the module documentation).
 #[derive(Clone, Debug)]
 pub struct NetAgent {
-    policy: Policy,
-    sample: bool,
-    fallback: RulesAgent,
+    net: NetPolicy,
 }
 
 impl NetAgent {
-    /// The agent of the policy in `dir`; with `sample`, actions are drawn from the network's
-    /// softmax over the legal actions.
-    pub fn load(dir: &Path, sample: bool) -> Result<NetAgent> {
-        Ok(NetAgent { policy: Policy::load(dir, "skat", FEATURES)?, sample, fallback: RulesAgent::default() })
-    }
-
     /// The agent from the options after `net:` ([`crate::learn::NET_OPTIONS`]).
     pub fn from_options(args: &str) -> Result<NetAgent> {
-        let (dir, sample) = net_options(args)?;
-        NetAgent::load(&dir, sample)
+        Ok(NetAgent { net: NetPolicy::from_options::<SkatPolicies>(args)? })
     }
 }
 
 impl Agent for NetAgent {
     fn name(&self) -> String {
-        let sample = if self.sample { ",sample=1" } else { "" };
-        format!("net:{}{sample}", self.policy.dir.display())
+        self.net.name()
     }
 
     fn act(&self, view: &View, rng: &mut Pcg64) -> Result<Action> {
-        let kind = KINDS[kind_of(view)].0;
         let legal = legal_ids(view);
-        let chosen = self.policy.choose(kind, &features(view), &legal, self.sample.then_some(rng));
-        match chosen {
+        match self.net.choose(KINDS[kind_of(view)].0, &features(view), &legal, rng) {
             Some(id) => action_of(id).ok_or_else(|| Error::invalid("action id", id, "an action id of Skat")),
             None if legal.is_empty() => {
                 Err(Error::invalid("view", format!("seat {}", view.seat()), "a view of the seat to act"))
             }
-            None => self.fallback.act(view, rng),
+            None => RulesAgent::default().act(view, rng),
         }
     }
 }

@@ -118,7 +118,7 @@ def test_agent_move_and_specs():
         seat, name = g.agent_move(bot, seed=4)
         assert g.history[-1] == (seat, name)
     for bad in ("nobody", "rules:x", "pimc9"):
-        with pytest.raises(InvalidArgumentError, match="random, rules or pimc"):
+        with pytest.raises(InvalidArgumentError, match=r"random, rules, pimc\[.*\] or net:DIR"):
             skat.agent(bad)
     with pytest.raises(InvalidArgumentError, match="worlds"):
         skat.agent("pimc:worlds=0")

@@ -23,7 +23,6 @@ pub fn candle_error(e: candle_core::Error) -> Error {
 /// A network for training.
 pub struct Mlp {
     layers: Vec<Linear>,
-    sizes: Vec<usize>,
 }
 
 impl Mlp {
@@ -50,12 +49,7 @@ impl Mlp {
             vars.insert(format!("l{i}.weight"), weight);
             vars.insert(format!("l{i}.bias"), bias);
         }
-        Ok(Mlp { layers, sizes: sizes.to_vec() })
-    }
-
-    /// The layer sizes.
-    pub fn sizes(&self) -> &[usize] {
-        &self.sizes
+        Ok(Mlp { layers })
     }
 
     /// The logits of a batch of inputs (`rows × sizes[0]`).

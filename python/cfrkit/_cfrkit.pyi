@@ -122,6 +122,13 @@ class Solver:
     def nash_conv(self) -> float: ...
     def exploitability(self) -> float: ...
     def expected_values(self) -> list[float]: ...
+    @property
+    def regrets(self) -> npt.NDArray[np.float64]: ...
+    def set_regrets(self, regrets: npt.NDArray[np.float64]) -> None: ...
+    def round_piece(
+        self, start: int, end: int, own_updates: bool = True
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
+    def merge_pieces(self, pieces: list[tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]], end: int) -> None: ...
 
 def load_game(spec: str) -> Game: ...
 def compile_recorded(
@@ -314,6 +321,12 @@ def schafkopf_match(
     progress: Optional[Callable[[int, int], object]] = None,
     first_deal: int = 0,
     log: Optional[GameLogWriter] = None,
+    log_pair: Optional[tuple[int, int, int, int]] = None,
+    per_deal: bool = False,
+) -> dict[str, Any]: ...
+def schafkopf_match_summary(a: str, b: str, per_deal: list[tuple[float, float]], games: int) -> dict[str, Any]: ...
+def schafkopf_tournament_summary(
+    names: list[str], pairs: list[tuple[int, int, list[tuple[float, float]], int]], threads: int
 ) -> dict[str, Any]: ...
 def schafkopf_tournament(
     agents: list[SchafkopfAgent],
@@ -332,6 +345,7 @@ def schafkopf_log_writer(
     rules: str = "schafkopfrl",
     seed: int = 0,
     deals_done: int = 0,
+    piece: Optional[tuple[int, int, int]] = None,
 ) -> GameLogWriter: ...
 def schafkopf_play_game(
     agents: list[SchafkopfAgent], seed: int = 0, index: int = 0, rules: str = "schafkopfrl"
@@ -574,7 +588,10 @@ def setback_match(
     pairs: int,
     seed: Optional[int] = None,
     threads: Optional[int] = None,
+    first_pair: int = 0,
+    outcomes: bool = False,
 ) -> Any: ...
+def setback_match_summary(outcomes: list[tuple[int, int, int, int]]) -> dict[str, Any]: ...
 
 # Skat (cfrkit.skat wraps these)
 
@@ -604,6 +621,14 @@ def skat_match(
     progress: Optional[Callable[[int, int], object]] = None,
     first_deal: int = 0,
     log: Optional[GameLogWriter] = None,
+    log_pair: Optional[tuple[int, int, int, int]] = None,
+    per_deal: bool = False,
+) -> dict[str, Any]: ...
+def skat_match_summary(
+    a: str, b: str, per_deal: list[tuple[float, float]], games: int, tallies: tuple[list[int], list[int]]
+) -> dict[str, Any]: ...
+def skat_tournament_summary(
+    names: list[str], pairs: list[tuple[int, int, list[tuple[float, float]], int]], threads: int
 ) -> dict[str, Any]: ...
 def skat_tournament(
     agents: list[SkatAgent],
@@ -629,7 +654,9 @@ def imitate_policy(
     seed: int,
     progress: Optional[Callable[[str, int, float, float], object]] = None,
 ) -> list[dict[str, Any]]: ...
-def skat_log_writer(path: str, agents: list[str], seed: int = 0, deals_done: int = 0) -> GameLogWriter: ...
+def skat_log_writer(
+    path: str, agents: list[str], seed: int = 0, deals_done: int = 0, piece: Optional[tuple[int, int, int]] = None
+) -> GameLogWriter: ...
 
 class GameLogWriter:
     """A game log being written by native matches (see ``cfrkit.logs``)."""

@@ -1,7 +1,8 @@
 """The ``cfrkit`` command line.
 
 ``cfrkit solve GAME [--algo NAME] [--iterations N] [--threads T] [--seed S] [--out PATH] [--json]``
-solves a game; ``cfrkit blackjack ...`` and ``cfrkit setback ...`` are the seed games' tools.
+solves a game (``--ray [ADDRESS]``: es-mccfr and os-mccfr in synchronous rounds on a Ray
+cluster); ``cfrkit blackjack ...`` and ``cfrkit setback ...`` are the seed games' tools.
 Errors print one line on stderr and exit with status 2 (:mod:`cfrkit.cli_args` holds the argument
 types every sub-command shares); Ctrl-C exits with 130.
 """
@@ -95,6 +96,9 @@ def _solve_parser(sub) -> None:
         action="store_true",
         help="print one JSON object with the run's figures as the last line",
     )
+    cli_args.add_ray_options(
+        p, piece="iterations each worker runs per synchronous round (es-mccfr and os-mccfr; default 0: 1024)"
+    )
 
 
 def _dcfr_parameters(a: argparse.Namespace) -> dict:
@@ -144,14 +148,27 @@ def solve(args: argparse.Namespace) -> int:
             s.save(args.checkpoint)
             last_save = time.monotonic()
 
+    backend = cli_args.backend(args)
     started = time.perf_counter()
     interrupted = False
     try:
-        solver.run(
-            max(0, args.iterations - solver.iteration),
-            progress=sys.stderr.isatty(),
-            callback=checkpoint,
-        )
+        if backend == "local":
+            solver.run(
+                max(0, args.iterations - solver.iteration),
+                progress=sys.stderr.isatty(),
+                callback=checkpoint,
+            )
+        else:
+            from .distributed import train
+
+            train(
+                solver,
+                max(0, args.iterations - solver.iteration),
+                backend,
+                checkpoint=args.checkpoint,
+                checkpoint_every=args.checkpoint_every,
+                progress=sys.stderr.isatty(),
+            )
     except KeyboardInterrupt:
         interrupted = True
     if args.checkpoint:
@@ -168,6 +185,7 @@ def solve(args: argparse.Namespace) -> int:
         "iterations": solver.iteration,
         "interrupted": interrupted,
         "threads": solver.threads,
+        "ray": args.ray,
         "seed": args.seed,
         "seconds": seconds,
         "build_seconds": build_seconds,

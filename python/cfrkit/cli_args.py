@@ -188,6 +188,37 @@ def in_file(text: str) -> str:
     return text
 
 
+def add_ray_options(p: argparse.ArgumentParser, piece: str = "deals per piece (default 0: chosen)") -> None:
+    """``--ray [ADDRESS]``, ``--workers N`` and ``--piece N`` (what a piece holds: ``piece``):
+    run on a Ray cluster (:mod:`cfrkit.distributed`)."""
+    p.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        metavar="ADDRESS",
+        help="run in pieces on Ray: no ADDRESS starts a local Ray, 'auto' joins this machine's cluster, "
+        "host:port joins that one (needs pip install 'cfrkit[ray]'); --threads then counts per piece",
+    )
+    p.add_argument(
+        "--workers", type=count(0), default=0, help="with --ray: pieces at once (default 0: the cluster's CPUs)"
+    )
+    p.add_argument("--piece", type=count(0), default=0, help=f"with --ray: {piece}")
+
+
+def backend(args: argparse.Namespace):
+    """The ``backend=`` of the options of :func:`add_ray_options`: ``"local"`` without
+    ``--ray``, else a :class:`cfrkit.distributed.Ray`."""
+    if args.ray is None:
+        if args.workers or args.piece:
+            raise UsageError("--workers and --piece go with --ray")
+        return "local"
+    from .distributed import Ray, require_ray
+
+    require_ray()
+    address = None if args.ray == "local" else args.ray
+    return Ray(address=address, workers=args.workers, threads=max(1, args.threads), piece=args.piece)
+
+
 def argv_or_sys(argv: Sequence[str] | None) -> list[str]:
     """``argv``, or the process's arguments after the program name."""
     return list(sys.argv[1:] if argv is None else argv)

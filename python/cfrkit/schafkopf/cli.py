@@ -4,7 +4,9 @@
   [--seed S] [--threads T] [--json] [--checkpoint FILE] [--log PATH]`` — A against B on N deals,
   each in every seating of the protocol; A's cents per game with its 95% confidence interval.
   With ``--checkpoint`` the figures are saved after every part and a stopped match resumes; with
-  ``--log`` every game goes to a game log (``cfrkit.logs``, ``docs/logs.md``).
+  ``--log`` every game goes to a game log (``cfrkit.logs``, ``docs/logs.md``); with ``--ray
+  [ADDRESS] [--workers N] [--piece N]`` the deals are played in pieces on a Ray cluster, with
+  the figures and log of a local run (``docs/ray.md``).
 * ``tournament --agents A B C ... --games N [same options]`` — every pair, and the cross table.
   With ``--json`` the last line of stdout is one JSON object whose ``pairs`` hold, per pair,
   ``a``, ``b``, ``games``, ``deals``, ``a_cents_per_game``, ``ci95``, ``b_cents_per_game``.
@@ -51,6 +53,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--log", metavar="PATH", help="write every game to a game log at PATH (JSON lines, see docs/logs.md)"
     )
+    cli_args.add_ray_options(p)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -103,6 +106,7 @@ def _match(a: argparse.Namespace) -> int:
         progress=True,
         checkpoint=a.checkpoint,
         log=a.log,
+        backend=cli_args.backend(a),
     )
     print(r)
     print(f"{r.seconds:.3f} s, {r.speed} on {r.threads} thread(s)")
@@ -134,6 +138,7 @@ def _tournament(a: argparse.Namespace) -> int:
         threads=a.threads,
         progress=True,
         log=a.log,
+        backend=cli_args.backend(a),
     )
     print(t.table, end="")
     for r in t.pairs:

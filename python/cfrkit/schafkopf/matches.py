@@ -21,12 +21,23 @@ import os
 import time
 from typing import Callable, Sequence, Union
 
-from .._cfrkit import schafkopf_log_writer, schafkopf_match, schafkopf_play_game, schafkopf_tournament
+from .. import distributed
+from .._cfrkit import (
+    schafkopf_log_writer,
+    schafkopf_match,
+    schafkopf_match_summary,
+    schafkopf_play_game,
+    schafkopf_tournament,
+    schafkopf_tournament_summary,
+)
 from .._checkpoint import play_in_parts
 from .._results import GamesResult
 from ..errors import InvalidArgumentError
 from ..logs import MatchLog
 from .agents import AgentLike, agent
+
+#: Games per deal of each seat protocol: its seatings.
+SEATINGS = {"schafkopfrl": 2, "rotation": 6}
 
 
 def _check_int(name: str, v, low: int, allowed: str) -> int:
@@ -109,6 +120,7 @@ def match(
     progress: ProgressLike = False,
     checkpoint: str | os.PathLike | None = None,
     log: str | os.PathLike | None = None,
+    backend: distributed.BackendLike = "local",
 ) -> MatchResult:
     """Plays ``games`` deals of ``a`` against ``b``, each in every seating of ``protocol``.
 
@@ -124,42 +136,93 @@ def match(
     order; PIMC agents also log their mean payment of every legal action. With a checkpoint the
     log goes on with the match (a resumed match first cuts it back to the games the checkpoint
     counts).
+
+    ``backend="ray"`` (or a :class:`cfrkit.distributed.Ray`) plays the deals in pieces on a
+    Ray cluster (``threads`` then counts per piece; 0 means 1): the figures and the log are
+    those of a local run. Agents must then be spec strings.
     """
     _check_common(games, seed, threads)
+    ray = distributed.backend_of(backend, threads)
+    _check_protocol(protocol)
     aa, bb = agent(a), agent(b)
     started = time.perf_counter()
     opener = None if log is None else _log_opener(log, [aa.name, bb.name], protocol, rules, seed)
     with _progress(progress, f"{aa.name} vs {bb.name}") as report, MatchLog(opener) as mlog:
+        if ray is not None:
+            play = _ray_player(aa, bb, protocol, rules, seed, ray, mlog, log)
+        else:
+
+            def play(n: int, first: int, progress) -> dict:
+                return schafkopf_match(
+                    aa,
+                    bb,
+                    n,
+                    protocol=protocol,
+                    rules=rules,
+                    seed=seed,
+                    threads=threads,
+                    progress=progress,
+                    first_deal=first,
+                    log=mlog.at(first),
+                )
+
         if checkpoint is not None:
-            return _match_in_parts(aa, bb, games, protocol, rules, seed, threads, report, checkpoint, mlog)
-        d = schafkopf_match(
-            aa, bb, games, protocol=protocol, rules=rules, seed=seed, threads=threads, progress=report, log=mlog.at(0)
-        )
+            return _match_in_parts(aa, bb, games, protocol, rules, seed, play, report, checkpoint)
+        d = play(games, 0, report)
     return _result(d, protocol, rules, seed, time.perf_counter() - started, d["threads"])
+
+
+def _check_protocol(protocol: str) -> None:
+    if protocol not in SEATINGS:
+        raise InvalidArgumentError(f"invalid value for protocol: {protocol!r} (one of {', '.join(SEATINGS)})")
 
 
 def _log_opener(path, names, protocol, rules, seed):
     return lambda done: schafkopf_log_writer(os.fspath(path), names, protocol, rules, seed, done)
 
 
-def _match_in_parts(aa, bb, games, protocol, rules, seed, threads, report, path, mlog) -> MatchResult:
-    settings = {"game": "schafkopf", "a": aa.name, "b": bb.name, "protocol": protocol, "rules": rules, "seed": seed}
+def _ray_player(aa, bb, protocol: str, rules: str, seed: int, ray: distributed.Ray, mlog: MatchLog, log):
+    """A ``play(n, first, progress)`` that plays deals ``first .. first + n`` on Ray and
+    returns the figures of a native match (its games appended to the log)."""
+    specs = (distributed.spec_of(aa, agent), distributed.spec_of(bb, agent))
+    names = [aa.name, bb.name] if log is not None else None
 
-    def play_part(n: int, first: int, progress) -> dict:
-        return schafkopf_match(
-            aa,
-            bb,
-            n,
-            protocol=protocol,
-            rules=rules,
-            seed=seed,
-            threads=threads,
-            progress=progress,
-            first_deal=first,
-            log=mlog.at(first),
+    def play(n: int, first: int, progress) -> dict:
+        writer = mlog.at(first)
+        if writer is not None:
+            writer.finish()  # the log's header and the games a checkpoint counts; pieces follow
+        settings = {"protocol": protocol, "rules": rules, "seed": seed, "threads": ray.threads}
+        per = SEATINGS[protocol]
+        results = distributed.play_match(
+            _piece, specs, settings, first, n, ray, per=per, report=progress, log=log, log_names=names
         )
+        d = schafkopf_match_summary(aa.name, bb.name, *distributed.joined(results))
+        d["threads"] = ray.threads
+        return d
 
-    cp = play_in_parts(path, settings, games, play_part, report)
+    return play
+
+
+def _piece(a: str, b: str, settings: dict, first: int, n: int, names, pair, index: int, per_pair: int) -> dict:
+    """Deals ``first .. first + n`` of ``a`` against ``b`` on a Ray worker: their per-deal
+    means and games, and with ``names`` (the log's agents) their games as log lines (see
+    :func:`cfrkit.distributed.play_match`)."""
+    aa, bb = agent(a), agent(b)
+    opener = None
+    if names is not None:
+        head = (settings["protocol"], settings["rules"], settings["seed"])
+        opener = lambda path: schafkopf_log_writer(path, names, *head, piece=(index, per_pair, first))  # noqa: E731
+
+    def play(log) -> dict:
+        d = schafkopf_match(aa, bb, n, first_deal=first, log=log, log_pair=pair, per_deal=True, **settings)
+        return {"per_deal": d["per_deal"], "games": d["games"]}
+
+    return distributed.with_log_piece(opener, play)
+
+
+def _match_in_parts(aa, bb, games, protocol, rules, seed, play, report, path) -> MatchResult:
+    settings = {"game": "schafkopf", "a": aa.name, "b": bb.name, "protocol": protocol, "rules": rules, "seed": seed}
+    cp = play_in_parts(path, settings, games, play, report)
     return MatchResult(
         a=aa.name,
         b=bb.name,
@@ -212,20 +275,44 @@ def tournament(
     threads: int = 0,
     progress: ProgressLike = False,
     log: str | os.PathLike | None = None,
+    backend: distributed.BackendLike = "local",
 ) -> TournamentResult:
     """Every pair of ``agents`` plays :func:`match` on the same ``games`` deals (``progress`` as
     in :func:`match`, over all pairs). With ``log`` every game goes to a game log, the pairs one
-    after the other."""
+    after the other. ``backend`` as in :func:`match`: on Ray every pair's deals are played in
+    pieces, all pairs at once."""
     _check_common(games, seed, threads)
+    ray = distributed.backend_of(backend, threads)
+    _check_protocol(protocol)
     if isinstance(agents, str) or len(agents) < 2:
         raise InvalidArgumentError(f"invalid value for agents: {agents!r} (two or more agents)")
     aa = [agent(x) for x in agents]
     started = time.perf_counter()
-    opener = None if log is None else _log_opener(log, [x.name for x in aa], protocol, rules, seed)
+    names = [x.name for x in aa]
+    opener = None if log is None else _log_opener(log, names, protocol, rules, seed)
     with _progress(progress, "tournament") as report, MatchLog(opener) as mlog:
-        d = schafkopf_tournament(
-            aa, games, protocol=protocol, rules=rules, seed=seed, threads=threads, progress=report, log=mlog.at(0)
-        )
+        if ray is not None:
+            if mlog.at(0) is not None:
+                mlog.at(0).finish()  # the header; the pieces' games follow
+            specs = [distributed.spec_of(x, agent) for x in aa]
+            settings = {"protocol": protocol, "rules": rules, "seed": seed, "threads": ray.threads}
+            pairs = distributed.play_tournament(
+                _piece,
+                specs,
+                settings,
+                games,
+                ray,
+                per=SEATINGS[protocol],
+                report=report,
+                log=log,
+                log_names=names if log is not None else None,
+            )
+            summaries = [(i, j, *distributed.joined(results)) for i, j, results in pairs]
+            d = schafkopf_tournament_summary(names, summaries, ray.threads)
+        else:
+            d = schafkopf_tournament(
+                aa, games, protocol=protocol, rules=rules, seed=seed, threads=threads, progress=report, log=mlog.at(0)
+            )
     seconds = time.perf_counter() - started
     pairs = [_result(p, protocol, rules, seed, seconds, d["threads"]) for p in d["pairs"]]
     return TournamentResult(

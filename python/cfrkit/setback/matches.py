@@ -14,8 +14,10 @@ import dataclasses
 import math
 import time
 
-from .._cfrkit import setback_match
+from .. import distributed
+from .._cfrkit import setback_match, setback_match_summary
 from .._results import GamesResult
+from ..errors import InvalidArgumentError
 from .agents import AgentLike, agent
 
 
@@ -57,16 +59,38 @@ class MatchResult(GamesResult):
         )
 
 
-def play_match(a: AgentLike, b: AgentLike, pairs: int = 1000, *, seed: int = 0, threads: int = 0) -> MatchResult:
+def play_match(
+    a: AgentLike,
+    b: AgentLike,
+    pairs: int = 1000,
+    *,
+    seed: int = 0,
+    threads: int = 0,
+    backend: distributed.BackendLike = "local",
+) -> MatchResult:
     """Plays ``pairs`` duplicate pairs (``2 * pairs`` games to 11) of ``a`` against ``b``.
 
     ``threads=0`` uses ``CFRKIT_NUM_THREADS`` or all cores; the result does not depend on it.
     The 95% intervals treat each pair as one observation (normal approximation): its share of
     wins for the win rate, its point difference and deal count for the margin per deal.
+
+    ``backend="ray"`` (or a :class:`cfrkit.distributed.Ray`) plays the pairs in pieces on a Ray
+    cluster (``threads`` then counts per piece; 0 means 1), with the figures of a local run.
+    Agents must then be spec strings.
     """
+    ray = distributed.backend_of(backend, threads)
     aa, bb = agent(a), agent(b)
     t0 = time.perf_counter()
-    r = setback_match(aa, bb, pairs, seed, threads)
+    if ray is None:
+        r = setback_match(aa, bb, pairs, seed, threads)
+    else:
+        if not isinstance(pairs, int) or isinstance(pairs, bool) or pairs < 1:
+            raise InvalidArgumentError(f"invalid value for pairs: {pairs!r} (a positive number of duplicate pairs)")
+        specs = (distributed.spec_of(aa, agent), distributed.spec_of(bb, agent))
+        args = [(*specs, seed, ray.threads, f, k) for f, k in distributed.split(0, pairs, ray)]
+        results = distributed.run_pieces(_piece, args, ray, units=[2 * x[5] for x in args])
+        r = setback_match_summary([o for x in results for o in x["outcomes"]])
+        r["threads"] = ray.threads
     seconds = time.perf_counter() - t0
     return MatchResult(
         a=aa.name,
@@ -88,6 +112,12 @@ def play_match(a: AgentLike, b: AgentLike, pairs: int = 1000, *, seed: int = 0, 
         threads=r["threads"],
         seconds=seconds,
     )
+
+
+def _piece(a: str, b: str, seed: int, threads: int, first: int, n: int) -> dict:
+    """Pairs ``first .. first + n`` of ``a`` against ``b`` on a Ray worker: their outcomes."""
+    d = setback_match(agent(a), agent(b), n, seed, threads, first_pair=first, outcomes=True)
+    return {"outcomes": d["outcomes"]}
 
 
 __all__ = ["MatchResult", "play_match"]

@@ -9,6 +9,9 @@
 * ``play [--bots AGENT] [--seed S]`` — a whole game in the terminal: you sit South with a bot
   partner against two bots.
 
+``match`` and ``tournament`` take ``--ray [ADDRESS] [--workers N] [--piece N]``: the pairs are
+played in pieces on a Ray cluster, with the figures of a local run (``docs/ray.md``).
+
 Agents: see :data:`cfrkit.setback.agents.SPECS`.
 """
 
@@ -35,6 +38,7 @@ def add_commands(sub) -> None:
     )
     m.add_argument("--seed", type=cli_args.seed, default=0, help="seed of the decks and random choices (default 0)")
     m.add_argument("--json", action="store_true", help="print the figures as one JSON line")
+    cli_args.add_ray_options(m)
 
     t = sub.add_parser("tournament", help="every pair of agents in duplicate matches: a cross table with 95%% CIs")
     t.add_argument("--agents", nargs="+", required=True, metavar="AGENT", help=f"two or more agents: {AGENTS_HELP}")
@@ -46,6 +50,7 @@ def add_commands(sub) -> None:
     )
     t.add_argument("--seed", type=cli_args.seed, default=0, help="seed of the decks and random choices (default 0)")
     t.add_argument("--json", action="store_true", help="print the matches as one JSON line")
+    cli_args.add_ray_options(t)
 
     p = sub.add_parser("play", help="play a game in the terminal with a bot partner against two bots")
     p.add_argument("--bots", default="rules", metavar="AGENT", help=f"the three bots (default rules): {AGENTS_HELP}")
@@ -53,7 +58,7 @@ def add_commands(sub) -> None:
 
 
 def _match(a: argparse.Namespace) -> int:
-    r = play_match(a.a, a.b, a.pairs, seed=a.seed, threads=a.threads)
+    r = play_match(a.a, a.b, a.pairs, seed=a.seed, threads=a.threads, backend=cli_args.backend(a))
     cli_args.report(a.json, r.to_dict(), lambda: str(r))
     return 0
 
@@ -62,7 +67,14 @@ def _tournament(a: argparse.Namespace) -> int:
     def progress(m) -> None:
         print(str(m), file=sys.stderr)
 
-    r = tournament(a.agents, a.pairs, seed=a.seed, threads=a.threads, progress=None if a.json else progress)
+    r = tournament(
+        a.agents,
+        a.pairs,
+        seed=a.seed,
+        threads=a.threads,
+        progress=None if a.json else progress,
+        backend=cli_args.backend(a),
+    )
     cli_args.report(a.json, r.to_dict(), r.table)
     return 0
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
+from .. import distributed
 from ..errors import InvalidArgumentError
 from .agents import AgentLike, agent
 from .matches import MatchResult, play_match
@@ -98,9 +99,11 @@ def tournament(
     seed: int = 0,
     threads: int = 0,
     progress: Callable[[MatchResult], None] | None = None,
+    backend: distributed.BackendLike = "local",
 ) -> TournamentResult:
     """Plays every pair of ``agents`` in ``pairs`` duplicate pairs each, all on the decks of
-    ``seed``; ``progress`` is called with each finished match."""
+    ``seed``; ``progress`` is called with each finished match. ``backend`` as in
+    :func:`~cfrkit.setback.matches.play_match`: each match in pieces on Ray."""
     built = [agent(a) for a in agents]
     names = [a.name for a in built]
     if len(built) < 2:
@@ -110,7 +113,7 @@ def tournament(
     matches = {}
     for i in range(len(built)):
         for j in range(i + 1, len(built)):
-            m = play_match(built[i], built[j], pairs, seed=seed, threads=threads)
+            m = play_match(built[i], built[j], pairs, seed=seed, threads=threads, backend=backend)
             matches[(i, j)] = m
             if progress is not None:
                 progress(m)

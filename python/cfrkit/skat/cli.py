@@ -7,7 +7,9 @@
   ``diff``, ``ci95``, ``breakdown_a`` and ``breakdown_b`` (per cent of seat-games by category),
   and more. With ``--checkpoint`` the figures are saved after every part and a stopped match
   resumes. With ``--log`` every game goes to a game log (``cfrkit.logs``, ``docs/logs.md``).
-* ``tournament --agents A B C ... --deals N [--seed S] [--threads T] [--json] [--log PATH]`` —
+  With ``--ray [ADDRESS] [--workers N] [--piece N]`` the deals are played in pieces on a Ray
+  cluster, with the figures and log of a local run (``docs/ray.md``).
+* ``tournament --agents A B C ... --deals N [--seed S] [--threads T] [--json] [--log PATH] [--ray ...]`` —
   every pair, and the cross table of TP/G.
 * ``play --bots AGENT [--seat S] [--seed S] [--index I]`` — a person plays a whole game in the
   terminal against two bots; illegal input is refused with the reason.
@@ -42,6 +44,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--log", metavar="PATH", help="write every game to a game log at PATH (JSON lines, see docs/logs.md)"
     )
+    cli_args.add_ray_options(p)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -80,7 +83,17 @@ def _emit_json(record: dict) -> None:
 def _match(a: argparse.Namespace) -> int:
     from .matches import match
 
-    r = match(a.a, a.b, a.deals, seed=a.seed, threads=a.threads, progress=True, checkpoint=a.checkpoint, log=a.log)
+    r = match(
+        a.a,
+        a.b,
+        a.deals,
+        seed=a.seed,
+        threads=a.threads,
+        progress=True,
+        checkpoint=a.checkpoint,
+        log=a.log,
+        backend=cli_args.backend(a),
+    )
     print(r)
     print(r.table())
     print(f"{r.seconds:.3f} s, {r.speed} on {r.threads} thread(s)")
@@ -92,7 +105,9 @@ def _match(a: argparse.Namespace) -> int:
 def _tournament(a: argparse.Namespace) -> int:
     from .matches import tournament
 
-    t = tournament(a.agents, a.deals, seed=a.seed, threads=a.threads, progress=True, log=a.log)
+    t = tournament(
+        a.agents, a.deals, seed=a.seed, threads=a.threads, progress=True, log=a.log, backend=cli_args.backend(a)
+    )
     print(t.table, end="")
     for r in t.pairs:
         print(r)

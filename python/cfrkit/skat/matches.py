@@ -21,7 +21,16 @@ import os
 import time
 from typing import Callable, Sequence, Union
 
-from .._cfrkit import SKAT_CATEGORIES, skat_log_writer, skat_match, skat_play_game, skat_tournament
+from .. import distributed
+from .._cfrkit import (
+    SKAT_CATEGORIES,
+    skat_log_writer,
+    skat_match,
+    skat_match_summary,
+    skat_play_game,
+    skat_tournament,
+    skat_tournament_summary,
+)
 from .._checkpoint import play_in_parts
 from .._results import GamesResult
 from ..errors import InvalidArgumentError
@@ -145,6 +154,7 @@ def match(
     checkpoint: str | os.PathLike | None = None,
     log: str | os.PathLike | None = None,
     progress: ProgressLike = False,
+    backend: distributed.BackendLike = "local",
 ) -> MatchResult:
     """Plays ``deals`` deals of ``a`` against ``b``, each in the six seatings.
 
@@ -161,20 +171,72 @@ def match(
     value of every legal card (exact means: more search than the choice alone). With a
     checkpoint the log goes on with the match: a resumed match first cuts the log back to the
     games the checkpoint counts.
+
+    ``backend="ray"`` (or a :class:`cfrkit.distributed.Ray`) plays the deals in pieces on a
+    Ray cluster (``threads`` then counts per piece; 0 means 1): the figures and the log are
+    those of a local run. Agents must then be spec strings.
     """
     _check_common(deals, seed, threads)
+    ray = distributed.backend_of(backend, threads)
     aa, bb = agent(a), agent(b)
     report, close = _reporter(progress, f"{aa.name} vs {bb.name}")
     started = time.perf_counter()
     opener = None if log is None else lambda done: skat_log_writer(os.fspath(log), [aa.name, bb.name], seed, done)
     try:
         with MatchLog(opener) as mlog:
+            if ray is not None:
+                play = _ray_player(aa, bb, seed, ray, mlog, log)
+            else:
+
+                def play(n: int, first: int, progress) -> dict:
+                    return skat_match(
+                        aa, bb, n, seed=seed, threads=threads, progress=progress, first_deal=first, log=mlog.at(first)
+                    )
+
             if checkpoint is not None:
-                return _match_in_parts(aa, bb, deals, seed, threads, report, checkpoint, mlog)
-            d = skat_match(aa, bb, deals, seed=seed, threads=threads, progress=report, log=mlog.at(0))
+                return _match_in_parts(aa, bb, deals, seed, play, report, checkpoint)
+            d = play(deals, 0, report)
     finally:
         close()
     return _result(d, seed, time.perf_counter() - started, d["threads"])
+
+
+def _ray_player(aa, bb, seed: int, ray: distributed.Ray, mlog: MatchLog, log):
+    """A ``play(n, first, progress)`` that plays deals ``first .. first + n`` on Ray and
+    returns the figures of a native match (its games appended to the log)."""
+    specs = (distributed.spec_of(aa, agent), distributed.spec_of(bb, agent))
+    names = [aa.name, bb.name] if log is not None else None
+
+    def play(n: int, first: int, progress) -> dict:
+        writer = mlog.at(first)
+        if writer is not None:
+            writer.finish()  # the log's header and the games a checkpoint counts; pieces follow
+        settings = {"seed": seed, "threads": ray.threads}
+        results = distributed.play_match(
+            _piece, specs, settings, first, n, ray, per=6, report=progress, log=log, log_names=names
+        )
+        per_deal, games = distributed.joined(results)
+        tallies = tuple([sum(col) for col in zip(*(r["tallies"][k] for r in results))] for k in (0, 1))
+        d = skat_match_summary(aa.name, bb.name, per_deal, games, tallies)
+        d["threads"] = ray.threads
+        return d
+
+    return play
+
+
+def _piece(a: str, b: str, settings: dict, first: int, n: int, names, pair, index: int, per_pair: int) -> dict:
+    """Deals ``first .. first + n`` of ``a`` against ``b`` on a Ray worker: their per-deal
+    means, games and tallies, and with ``names`` (the log's agents) their games as log lines
+    (of match ``index`` among the log's, ``per_pair`` deals each; ``pair = (agents, i, j,
+    per_pair)`` for a tournament's pair)."""
+    aa, bb, seed = agent(a), agent(b), settings["seed"]
+    opener = None if names is None else lambda path: skat_log_writer(path, names, seed, piece=(index, per_pair, first))
+
+    def play(log) -> dict:
+        d = skat_match(aa, bb, n, first_deal=first, log=log, log_pair=pair, per_deal=True, **settings)
+        return {"per_deal": d["per_deal"], "games": d["games"], "tallies": (d["tallies_a"], d["tallies_b"])}
+
+    return distributed.with_log_piece(opener, play)
 
 
 def _as_part(d: dict) -> dict:
@@ -188,14 +250,9 @@ def _as_part(d: dict) -> dict:
     }
 
 
-def _match_in_parts(aa, bb, deals, seed, threads, report, path, mlog: MatchLog) -> MatchResult:
+def _match_in_parts(aa, bb, deals, seed, play, report, path) -> MatchResult:
     settings = {"game": "skat", "a": aa.name, "b": bb.name, "seed": seed}
-
-    def play_part(n: int, first: int, progress) -> dict:
-        log = mlog.at(first)
-        return _as_part(skat_match(aa, bb, n, seed=seed, threads=threads, progress=progress, first_deal=first, log=log))
-
-    cp = play_in_parts(path, settings, deals, play_part, report)
+    cp = play_in_parts(path, settings, deals, lambda n, first, progress: _as_part(play(n, first, progress)), report)
     return MatchResult(
         a=aa.name,
         b=bb.name,
@@ -247,11 +304,14 @@ def tournament(
     seed: int = 0,
     log: str | os.PathLike | None = None,
     progress: ProgressLike = False,
+    backend: distributed.BackendLike = "local",
 ) -> TournamentResult:
     """Every pair of ``agents`` plays :func:`match` on the same ``deals`` deals (``progress``
     as in :func:`match`, over all pairs). The pairs' breakdowns are not computed (empty). With
-    ``log`` every game goes to a game log, the pairs one after the other."""
+    ``log`` every game goes to a game log, the pairs one after the other. ``backend`` as in
+    :func:`match`: on Ray every pair's deals are played in pieces, all pairs at once."""
     _check_common(deals, seed, threads)
+    ray = distributed.backend_of(backend, threads)
     if isinstance(agents, str) or len(agents) < 2:
         raise InvalidArgumentError(f"invalid value for agents: {agents!r} (two or more agents)")
     aa = [agent(x) for x in agents]
@@ -260,7 +320,10 @@ def tournament(
     opener = None if log is None else lambda done: skat_log_writer(os.fspath(log), [x.name for x in aa], seed, done)
     try:
         with MatchLog(opener) as mlog:
-            d = skat_tournament(aa, deals, seed=seed, threads=threads, progress=report, log=mlog.at(0))
+            if ray is not None:
+                d = _ray_tournament(aa, deals, seed, ray, report, mlog, log)
+            else:
+                d = skat_tournament(aa, deals, seed=seed, threads=threads, progress=report, log=mlog.at(0))
     finally:
         close()
     seconds = time.perf_counter() - started
@@ -276,6 +339,20 @@ def tournament(
         threads=d["threads"],
         seconds=seconds,
     )
+
+
+def _ray_tournament(aa, deals: int, seed: int, ray: distributed.Ray, report, mlog: MatchLog, log) -> dict:
+    """The native figures of a tournament whose pairs' deals are played in pieces on Ray."""
+    specs = [distributed.spec_of(x, agent) for x in aa]
+    names = [x.name for x in aa]
+    if mlog.at(0) is not None:
+        mlog.at(0).finish()  # the header; the pieces' games follow
+    settings = {"seed": seed, "threads": ray.threads}
+    pairs = distributed.play_tournament(
+        _piece, specs, settings, deals, ray, per=6, report=report, log=log, log_names=names if log else None
+    )
+    summaries = [(i, j, *distributed.joined(results)) for i, j, results in pairs]
+    return skat_tournament_summary(names, summaries, ray.threads)
 
 
 def play_game(agents: Sequence[AgentLike], *, seed: int = 0, index: int = 0):

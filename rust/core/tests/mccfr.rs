@@ -256,3 +256,41 @@ fn one_player_games_learn_too() {
         assert!(x < uniform / 20.0, "{method:?}: NashConv {x}, uniform {uniform}");
     }
 }
+
+/// Rounds played in pieces elsewhere ([`Mccfr::round_piece`] on a copy holding the round's
+/// regrets, [`Mccfr::merge_pieces`] on the driver): against the snapshot alone they equal the
+/// solver's own threads bit for bit; with each piece seeing its own updates, one piece per
+/// round is the sequential run up to rounding.
+#[test]
+fn rounds_played_in_pieces_equal_the_solver_s_own_rounds() {
+    let leduc = tree("leduc");
+    for method in METHODS {
+        let mut threads = solver(&leduc, method, 5, 2);
+        threads.run(300, None); // two rounds of 128 and a part of one
+        let (mut driver, mut worker) = (solver(&leduc, method, 5, 1), solver(&leduc, method, 5, 1));
+        for (from, to) in [(0, 128), (128, 256), (256, 300)] {
+            worker.set_regrets(driver.regrets()).unwrap();
+            let mid = from + (to - from) / 2;
+            let pieces = [worker.round_piece(from, mid, false).unwrap(), worker.round_piece(mid, to, false).unwrap()];
+            driver.merge_pieces(&pieces, to).unwrap();
+        }
+        assert_eq!(driver.iteration(), 300);
+        assert_eq!(bits(&driver), bits(&threads), "{method:?}");
+
+        let mut sequential = solver(&leduc, method, 5, 1);
+        sequential.run(300, None);
+        let mut driver = solver(&leduc, method, 5, 1);
+        for (from, to) in [(0, 100), (100, 300)] {
+            worker.set_regrets(driver.regrets()).unwrap();
+            let piece = worker.round_piece(from, to, true).unwrap();
+            driver.merge_pieces(&[piece], to).unwrap();
+        }
+        let close = |a: &[f64], b: &[f64]| a.iter().zip(b).all(|(x, y)| (x - y).abs() <= 1e-9 * (1.0 + y.abs()));
+        assert!(close(driver.regrets(), sequential.regrets()), "{method:?}");
+        assert!(close(driver.cumulative_policy(), sequential.cumulative_policy()), "{method:?}");
+    }
+    let mut s = solver(&leduc, Method::External, 0, 1);
+    assert!(s.merge_pieces(&[(vec![0.0; 3], vec![0.0; 3])], 1).is_err());
+    assert!(s.set_regrets(&[1.0]).is_err());
+    assert!(s.round_piece(5, 4, true).is_err());
+}

@@ -3,6 +3,7 @@
 
 use pyo3::prelude::*;
 
+mod arena;
 mod args;
 mod blackjack;
 mod callable;

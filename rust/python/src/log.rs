@@ -20,6 +20,12 @@ impl GameLogWriter {
         let w = if keep == 0 { LogWriter::create(&path, header) } else { LogWriter::resume(&path, header, keep) };
         Ok(GameLogWriter { inner: Arc::new(w.py()?) })
     }
+
+    /// A writer of a piece of a log at `path`: the header, then the games from `first_game` on
+    /// (a part of a match played on a cluster's worker).
+    pub fn piece(path: PathBuf, header: &Header, first_game: u64) -> PyResult<GameLogWriter> {
+        Ok(GameLogWriter { inner: Arc::new(LogWriter::create_from(&path, header, first_game).py()?) })
+    }
 }
 
 #[pymethods]

@@ -6,6 +6,7 @@ use crate::args::opt_u64_arg;
 use crate::callable::PyCallable;
 use crate::errors::IntoPy;
 use crate::log::GameLogWriter;
+use cfrkit_core::arena::log::first_game_of;
 use cfrkit_core::arena::{CrossTable, PairResult};
 use cfrkit_core::cards::CardSet;
 use cfrkit_core::games::schafkopf::agents::{check_action, Agent};
@@ -659,9 +660,12 @@ fn pair_dict<'py>(py: Python<'py>, a: &str, b: &str, r: &PairResult) -> PyResult
 
 /// Plays `games` deals of `a` against `b` (each in every seating of `protocol`), deals
 /// `first_deal..first_deal + games` of `seed`; returns the match's figures (see
-/// `cfrkit.schafkopf.match`).
+/// `cfrkit.schafkopf.match`). `log_pair = (agents, i, j, deals per pair)` writes the games as
+/// those of pair `(i, j)` of a tournament's log; `per_deal` adds each deal's means
+/// (`per_deal`), from which `schafkopf_match_summary` makes the figures of matches played in
+/// pieces.
 #[pyfunction]
-#[pyo3(signature = (a, b, games, protocol = "schafkopfrl", rules = "schafkopfrl", seed = 0, threads = 0, progress = None, first_deal = 0, log = None))]
+#[pyo3(signature = (a, b, games, protocol = "schafkopfrl", rules = "schafkopfrl", seed = 0, threads = 0, progress = None, first_deal = 0, log = None, log_pair = None, per_deal = false))]
 #[allow(clippy::too_many_arguments)]
 fn schafkopf_match<'py>(
     py: Python<'py>,
@@ -675,6 +679,8 @@ fn schafkopf_match<'py>(
     progress: Option<Py<PyAny>>,
     first_deal: u64,
     log: Option<&GameLogWriter>,
+    log_pair: Option<(usize, usize, usize, u64)>,
+    per_deal: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let s = settings(protocol, rules, seed, threads, first_deal)?;
     let (ai, bi) = (a.inner.clone(), b.inner.clone());
@@ -683,7 +689,13 @@ fn schafkopf_match<'py>(
     let mut stopped = None;
     let res = py.allow_threads(|| {
         let mut between = between_chunks(&agents, progress.as_ref(), &mut stopped);
-        matches::run_match(ai.as_ref(), bi.as_ref(), games, &s, log.as_deref(), &mut between)
+        match (&log, log_pair) {
+            (Some(log), Some((n, i, j, per_pair))) => {
+                let place = matches::tournament_place(log, &s, n, i, j, per_pair)?;
+                matches::run_placed(ai.as_ref(), bi.as_ref(), games, &s, Some(place), &mut between)
+            }
+            _ => matches::run_match(ai.as_ref(), bi.as_ref(), games, &s, log.as_deref(), &mut between),
+        }
     });
     if let Some(e) = stopped.or_else(|| agents.iter().find_map(|a| a.take_error())) {
         return Err(e);
@@ -691,14 +703,34 @@ fn schafkopf_match<'py>(
     let r = res.py()?;
     let d = pair_dict(py, &a.inner.name(), &b.inner.name(), &r)?;
     d.set_item("threads", s.threads)?;
+    if per_deal {
+        d.set_item("per_deal", crate::arena::per_deal_list(&r))?;
+    }
     Ok(d)
+}
+
+/// The figures of a match of `a` against `b` played in pieces: its deals' means in deal order
+/// (the pieces' `per_deal` joined) and its games; equal to those of the match played in one
+/// run.
+#[pyfunction]
+fn schafkopf_match_summary<'py>(
+    py: Python<'py>,
+    a: &str,
+    b: &str,
+    per_deal: Vec<(f64, f64)>,
+    games: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    pair_dict(py, a, b, &crate::arena::pair_of_deals(per_deal, games))
 }
 
 /// A writer of a log of Schafkopf games between `agents` under `protocol`, `rules` and `seed`
 /// at `path`: a new log, or (with `deals_done` > 0, a checkpointed match going on) the log
-/// there after the games of its first `deals_done` deals.
+/// there after the games of its first `deals_done` deals, or (with `piece = (pair, deals per
+/// pair, first deal)`) a piece of a log played on a cluster's worker: its games from that deal
+/// of that pair on.
 #[pyfunction]
-#[pyo3(signature = (path, agents, protocol = "schafkopfrl", rules = "schafkopfrl", seed = 0, deals_done = 0))]
+#[pyo3(signature = (path, agents, protocol = "schafkopfrl", rules = "schafkopfrl", seed = 0, deals_done = 0, piece = None))]
+#[allow(clippy::too_many_arguments)]
 fn schafkopf_log_writer(
     path: std::path::PathBuf,
     agents: Vec<String>,
@@ -706,12 +738,18 @@ fn schafkopf_log_writer(
     rules: &str,
     seed: u64,
     deals_done: u64,
+    piece: Option<(u64, u64, u64)>,
 ) -> PyResult<GameLogWriter> {
     let s = settings(protocol, rules, seed, 1, 0)?;
+    let header = matches::log_header(agents, &s);
+    if let Some((pair, deals, first_deal)) = piece {
+        let first = first_game_of(s.protocol, 4, pair, deals, first_deal).py()?;
+        return GameLogWriter::piece(path, &header, first);
+    }
     let per = s.protocol.seatings(4).py()?.len() as u64;
     let keep =
         deals_done.checked_mul(per).ok_or_else(|| Error::invalid("deals_done", deals_done, "fewer deals")).py()?;
-    GameLogWriter::open(path, &matches::log_header(agents, &s), keep)
+    GameLogWriter::open(path, &header, keep)
 }
 
 /// Every pair of `agents` plays `games` deals; returns the pairs' figures and the cross table.
@@ -741,18 +779,26 @@ fn schafkopf_tournament<'py>(
     if let Some(e) = stopped.or_else(|| agents.iter().find_map(|a| a.take_error())) {
         return Err(e);
     }
-    let t = res.py()?;
-    let d = PyDict::new(py);
-    let pairs =
-        t.pairs.iter().map(|(i, j, r)| pair_dict(py, &t.names[*i], &t.names[*j], r)).collect::<PyResult<Vec<_>>>()?;
-    d.set_item("pairs", pairs)?;
-    d.set_item("names", t.names.clone())?;
-    let n = t.names.len();
-    let cells: Vec<Vec<Option<(f64, f64)>>> = (0..n).map(|i| (0..n).map(|j| t.cell(i, j)).collect()).collect();
-    d.set_item("cells", cells)?;
-    d.set_item("row_means", t.row_means())?;
-    d.set_item("table", t.render("cents per game"))?;
-    d.set_item("threads", s.threads)?;
+    tournament_dict(py, &res.py()?, s.threads)
+}
+
+/// The figures of a tournament played in pieces: `pairs` holds each pair `(i, j, per_deal,
+/// games)` of the agents `names`, its deals' means joined in deal order (see
+/// `schafkopf_match_summary`).
+#[pyfunction]
+fn schafkopf_tournament_summary<'py>(
+    py: Python<'py>,
+    names: Vec<String>,
+    pairs: Vec<(usize, usize, Vec<(f64, f64)>, u64)>,
+    threads: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    tournament_dict(py, &crate::arena::cross_table_of(names, pairs)?, threads)
+}
+
+fn tournament_dict<'py>(py: Python<'py>, t: &CrossTable, threads: usize) -> PyResult<Bound<'py, PyDict>> {
+    let d =
+        crate::arena::cross_table_dict(py, t, "cents per game", |i, j, r| pair_dict(py, &t.names[i], &t.names[j], r))?;
+    d.set_item("threads", threads)?;
     Ok(d)
 }
 
@@ -790,6 +836,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(schafkopf_log_writer, m)?)?;
     m.add_function(wrap_pyfunction!(schafkopf_match, m)?)?;
     m.add_function(wrap_pyfunction!(schafkopf_tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(schafkopf_match_summary, m)?)?;
+    m.add_function(wrap_pyfunction!(schafkopf_tournament_summary, m)?)?;
     m.add_function(wrap_pyfunction!(schafkopf_play_game, m)?)?;
     m.add("SCHAFKOPF_FEATURES", FEATURES)?;
     m.add("SCHAFKOPF_FEATURE_LAYOUT", LAYOUT.to_vec())?;

@@ -9,7 +9,7 @@ use cfrkit_core::games::setback::cards::{self, card_name, parse_card, Card};
 use cfrkit_core::games::setback::keys::key_string;
 use cfrkit_core::games::setback::play::agent::{self, Agent, Move};
 use cfrkit_core::games::setback::play::game::Game;
-use cfrkit_core::games::setback::play::matches::run_match_with_progress;
+use cfrkit_core::games::setback::play::matches::{play_pairs, summarize, PairOutcome, Summary};
 use cfrkit_core::games::setback::play::view::View;
 use cfrkit_core::games::setback::registry;
 use cfrkit_core::streams::stream;
@@ -305,8 +305,12 @@ impl SetbackGame {
 
 /// Plays `pairs` duplicate pairs of `a` (West+East) against `b` with the GIL released, checking
 /// for Ctrl-C (and a callable agent's exception) between chunks of pairs; returns the summary.
+/// The pairs are `first_pair..first_pair + pairs`; `outcomes` adds each pair's outcome
+/// (`outcomes`: A's wins, deals, A's and B's points), from which `setback_match_summary` makes
+/// the summary of a match played in pieces.
 #[pyfunction]
-#[pyo3(signature = (a, b, pairs, seed = None, threads = None))]
+#[pyo3(signature = (a, b, pairs, seed = None, threads = None, first_pair = 0, outcomes = false))]
+#[allow(clippy::too_many_arguments)]
 fn setback_match<'py>(
     py: Python<'py>,
     a: &SetbackAgent,
@@ -314,15 +318,24 @@ fn setback_match<'py>(
     pairs: &Bound<'py, PyAny>,
     seed: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
+    first_pair: u64,
+    outcomes: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let pairs = u64_arg(pairs, "pairs")?;
     let seed = seed.map(|s| u64_arg(s, "seed")).transpose()?.unwrap_or(0);
     let threads = threads.map(threads_arg).transpose()?.unwrap_or(0);
+    if pairs == 0 {
+        return Err(Error::invalid("pairs", pairs, "a positive number of duplicate pairs")).py();
+    }
+    let end = first_pair
+        .checked_add(pairs)
+        .ok_or_else(|| Error::invalid("first_pair", first_pair, "pair indices under 2**64"))
+        .py()?;
     let (ai, bi) = (a.inner.clone(), b.inner.clone());
     // What stopped the match between chunks: Ctrl-C, or a callable agent's exception.
     let mut stopped: Option<PyErr> = None;
     let res = py.allow_threads(|| {
-        run_match_with_progress(ai.as_ref(), bi.as_ref(), pairs, seed, threads, &mut |_, _| {
+        play_pairs(ai.as_ref(), bi.as_ref(), first_pair..end, seed, threads, &mut |_, _| {
             Python::with_gil(|py| {
                 let err = a.take_error().or_else(|| b.take_error()).map(Err).unwrap_or_else(|| py.check_signals());
                 err.map_err(|e| {
@@ -335,7 +348,27 @@ fn setback_match<'py>(
     if let Some(e) = stopped.or_else(|| a.take_error()).or_else(|| b.take_error()) {
         return Err(e);
     }
-    let s = res.py()?;
+    let played = res.py()?;
+    let d = summary_dict(py, &summarize(&played))?;
+    d.set_item("threads", cfrkit_core::threads::resolve(threads).py()?)?;
+    if outcomes {
+        let rows: Vec<(u32, u32, i64, i64)> =
+            played.iter().map(|o| (o.a_wins, o.deals, o.points[0], o.points[1])).collect();
+        d.set_item("outcomes", rows)?;
+    }
+    Ok(d)
+}
+
+/// The summary of a match played in pieces from its pairs' outcomes in pair order (the
+/// pieces' `outcomes` joined): equal to that of the match played in one run.
+#[pyfunction]
+fn setback_match_summary<'py>(py: Python<'py>, outcomes: Vec<(u32, u32, i64, i64)>) -> PyResult<Bound<'py, PyDict>> {
+    let outcomes: Vec<PairOutcome> =
+        outcomes.into_iter().map(|(a_wins, deals, a, b)| PairOutcome { a_wins, deals, points: [a, b] }).collect();
+    summary_dict(py, &summarize(&outcomes))
+}
+
+fn summary_dict<'py>(py: Python<'py>, s: &Summary) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("pairs", s.pairs)?;
     d.set_item("games", s.games)?;
@@ -346,7 +379,6 @@ fn setback_match<'py>(
     d.set_item("mean_points", (s.mean_points[0], s.mean_points[1]))?;
     d.set_item("margin", s.margin)?;
     d.set_item("margin_ci", (s.margin_ci[0], s.margin_ci[1]))?;
-    d.set_item("threads", cfrkit_core::threads::resolve(threads).py()?)?;
     Ok(d)
 }
 
@@ -356,5 +388,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SetbackAgent>()?;
     m.add_class::<SetbackGame>()?;
     m.add_function(wrap_pyfunction!(setback_match, m)?)?;
+    m.add_function(wrap_pyfunction!(setback_match_summary, m)?)?;
     Ok(())
 }

@@ -6,7 +6,8 @@
 use crate::args::opt_u64_arg;
 use crate::errors::IntoPy;
 use crate::log::GameLogWriter;
-use cfrkit_core::arena::{CrossTable, PairResult};
+use cfrkit_core::arena::log::first_game_of;
+use cfrkit_core::arena::{CrossTable, PairResult, Protocol};
 use cfrkit_core::cards::CardSet;
 use cfrkit_core::games::skat::agents::{check_action, Agent};
 use cfrkit_core::games::skat::bidding::BID_VALUES;
@@ -382,9 +383,12 @@ fn match_dict<'py>(py: Python<'py>, a: &str, b: &str, r: &MatchResult) -> PyResu
 }
 
 /// Plays `deals` deals of `a` against `b`, each in the six seatings, deals `first_deal..first_deal
-/// + deals` of `seed`; returns the match's figures (see `cfrkit.skat.match`).
+/// + deals` of `seed`; returns the match's figures (see `cfrkit.skat.match`). `log_pair =
+/// (agents, i, j, deals per pair)` writes the games as those of pair `(i, j)` of a tournament's
+/// log; `per_deal` adds each deal's means (`per_deal`), from which `skat_match_summary` makes
+/// the figures of matches played in pieces.
 #[pyfunction]
-#[pyo3(signature = (a, b, deals, seed = 0, threads = 0, progress = None, first_deal = 0, log = None))]
+#[pyo3(signature = (a, b, deals, seed = 0, threads = 0, progress = None, first_deal = 0, log = None, log_pair = None, per_deal = false))]
 #[allow(clippy::too_many_arguments)]
 fn skat_match<'py>(
     py: Python<'py>,
@@ -396,6 +400,8 @@ fn skat_match<'py>(
     progress: Option<Py<PyAny>>,
     first_deal: u64,
     log: Option<&GameLogWriter>,
+    log_pair: Option<(usize, usize, usize, u64)>,
+    per_deal: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let s = settings(seed, threads, first_deal)?;
     let (ai, bi) = (a.inner.clone(), b.inner.clone());
@@ -403,7 +409,13 @@ fn skat_match<'py>(
     let mut stopped = None;
     let res = py.allow_threads(|| {
         let mut between = between_chunks(progress.as_ref(), &mut stopped);
-        matches::run_match(ai.as_ref(), bi.as_ref(), deals, &s, log.as_deref(), &mut between)
+        match (&log, log_pair) {
+            (Some(log), Some((n, i, j, per_pair))) => {
+                let place = matches::tournament_place(log, n, i, j, per_pair)?;
+                matches::run_placed(ai.as_ref(), bi.as_ref(), deals, &s, Some(place), &mut between)
+            }
+            _ => matches::run_match(ai.as_ref(), bi.as_ref(), deals, &s, log.as_deref(), &mut between),
+        }
     });
     if let Some(e) = stopped {
         return Err(e);
@@ -411,22 +423,48 @@ fn skat_match<'py>(
     let r = res.py()?;
     let d = match_dict(py, &ai.name(), &bi.name(), &r)?;
     d.set_item("threads", s.threads)?;
+    if per_deal {
+        d.set_item("per_deal", crate::arena::per_deal_list(&r.pair))?;
+    }
     Ok(d)
+}
+
+/// The figures of a match of `a` against `b` played in pieces: its deals' means in deal order
+/// (the pieces' `per_deal` joined), its games and its summed tallies; equal to those of the
+/// match played in one run.
+#[pyfunction]
+fn skat_match_summary<'py>(
+    py: Python<'py>,
+    a: &str,
+    b: &str,
+    per_deal: Vec<(f64, f64)>,
+    games: u64,
+    tallies: (Vec<u64>, Vec<u64>),
+) -> PyResult<Bound<'py, PyDict>> {
+    let pair = crate::arena::pair_of_deals(per_deal, games);
+    match_dict(py, a, b, &MatchResult { pair, tallies: [tallies.0, tallies.1] })
 }
 
 /// A writer of a log of Skat games between `agents` with `seed` at `path`: a new log, or (with
 /// `deals_done` > 0, a checkpointed match going on) the log there after the games of its first
-/// `deals_done` deals.
+/// `deals_done` deals, or (with `piece = (pair, deals per pair, first deal)`) a piece of a log
+/// played on a cluster's worker: its games from that deal of that pair on.
 #[pyfunction]
-#[pyo3(signature = (path, agents, seed = 0, deals_done = 0))]
+#[pyo3(signature = (path, agents, seed = 0, deals_done = 0, piece = None))]
 fn skat_log_writer(
     path: std::path::PathBuf,
     agents: Vec<String>,
     seed: u64,
     deals_done: u64,
+    piece: Option<(u64, u64, u64)>,
 ) -> PyResult<GameLogWriter> {
+    let header = matches::log_header(agents, seed);
+    if let Some((pair, deals, first_deal)) = piece {
+        let first = first_game_of(Protocol::Rotation, matches::SEATS, pair, deals, first_deal).py()?;
+        return GameLogWriter::piece(path, &header, first);
+    }
     let keep = deals_done.checked_mul(6).ok_or_else(|| Error::invalid("deals_done", deals_done, "fewer deals")).py()?;
-    GameLogWriter::open(path, &matches::log_header(agents, seed), keep)
+    GameLogWriter::open(path, &header, keep)
 }
 
 /// Every pair of `agents` plays `deals` deals; returns the pairs' figures and the cross table.
@@ -452,18 +490,25 @@ fn skat_tournament<'py>(
     if let Some(e) = stopped {
         return Err(e);
     }
-    let t = res.py()?;
-    let d = PyDict::new(py);
-    let pairs =
-        t.pairs.iter().map(|(i, j, r)| pair_dict(py, &t.names[*i], &t.names[*j], r)).collect::<PyResult<Vec<_>>>()?;
-    d.set_item("pairs", pairs)?;
-    d.set_item("names", t.names.clone())?;
-    let n = t.names.len();
-    let cells: Vec<Vec<Option<(f64, f64)>>> = (0..n).map(|i| (0..n).map(|j| t.cell(i, j)).collect()).collect();
-    d.set_item("cells", cells)?;
-    d.set_item("row_means", t.row_means())?;
-    d.set_item("table", t.render("TP per game"))?;
-    d.set_item("threads", s.threads)?;
+    tournament_dict(py, &res.py()?, s.threads)
+}
+
+/// The figures of a tournament played in pieces: `pairs` holds each pair `(i, j, per_deal,
+/// games)` of the agents `names`, its deals' means joined in deal order (see
+/// `skat_match_summary`).
+#[pyfunction]
+fn skat_tournament_summary<'py>(
+    py: Python<'py>,
+    names: Vec<String>,
+    pairs: Vec<(usize, usize, Vec<(f64, f64)>, u64)>,
+    threads: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    tournament_dict(py, &crate::arena::cross_table_of(names, pairs)?, threads)
+}
+
+fn tournament_dict<'py>(py: Python<'py>, t: &CrossTable, threads: usize) -> PyResult<Bound<'py, PyDict>> {
+    let d = crate::arena::cross_table_dict(py, t, "TP per game", |i, j, r| pair_dict(py, &t.names[i], &t.names[j], r))?;
+    d.set_item("threads", threads)?;
     Ok(d)
 }
 
@@ -495,6 +540,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(skat_log_writer, m)?)?;
     m.add_function(wrap_pyfunction!(skat_match, m)?)?;
     m.add_function(wrap_pyfunction!(skat_tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(skat_match_summary, m)?)?;
+    m.add_function(wrap_pyfunction!(skat_tournament_summary, m)?)?;
     m.add_function(wrap_pyfunction!(skat_play_game, m)?)?;
     m.add("SKAT_FEATURES", FEATURES)?;
     m.add("SKAT_FEATURE_LAYOUT", LAYOUT.to_vec())?;

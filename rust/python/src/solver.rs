@@ -11,6 +11,7 @@ use cfrkit_core::sampled::mccfr::{self, Mccfr};
 use cfrkit_core::sampled::{algorithm_names, SolverAlgorithm};
 use cfrkit_core::tree::PublicTree;
 use cfrkit_core::Error;
+use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::prelude::*;
 use std::path::PathBuf;
 
@@ -31,6 +32,19 @@ pub struct Solver {
 }
 
 impl Solver {
+    /// The MCCFR solver, or an error naming `what` for a full-width one.
+    fn sampled(&self, what: &str) -> PyResult<&Mccfr> {
+        match &self.inner {
+            Inner::Sampled(s) => Ok(s),
+            Inner::FullWidth(_) => Err(to_py(Error::invalid(what, "a full-width solver", "es-mccfr or os-mccfr"))),
+        }
+    }
+    fn sampled_mut(&mut self, what: &str) -> PyResult<&mut Mccfr> {
+        match &mut self.inner {
+            Inner::Sampled(s) => Ok(s),
+            Inner::FullWidth(_) => Err(to_py(Error::invalid(what, "a full-width solver", "es-mccfr or os-mccfr"))),
+        }
+    }
     fn tree(&self) -> &PublicTree {
         match &self.inner {
             Inner::FullWidth(s) => s.tree(),
@@ -199,6 +213,42 @@ impl Solver {
         let p = self.average();
         let t = self.tree();
         py.allow_threads(|| best_response::exploitability(t, &p)).py()
+    }
+    /// The cumulative regrets of an MCCFR solver (a round's snapshot for workers elsewhere).
+    #[getter]
+    fn regrets<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        Ok(PyArray1::from_slice(py, self.sampled("regrets")?.regrets()))
+    }
+    /// Replaces an MCCFR solver's regrets (a worker taking a round's snapshot).
+    fn set_regrets(&mut self, regrets: PyReadonlyArray1<'_, f64>) -> PyResult<()> {
+        self.sampled_mut("set_regrets")?.set_regrets(regrets.as_slice()?).py()
+    }
+    /// Runs MCCFR iterations `start..end` as one worker of a round from the current regrets
+    /// (with `own_updates`, seeing its own updates as it goes); returns the updates (regrets,
+    /// cumulative policy) without applying them.
+    #[pyo3(signature = (start, end, own_updates = true))]
+    fn round_piece<'py>(
+        &self,
+        py: Python<'py>,
+        start: u64,
+        end: u64,
+        own_updates: bool,
+    ) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>)> {
+        let s = self.sampled("round_piece")?;
+        let (r, a) = py.allow_threads(|| s.round_piece(start, end, own_updates)).py()?;
+        Ok((PyArray1::from_vec(py, r), PyArray1::from_vec(py, a)))
+    }
+    /// Adds the updates of a round's pieces in order; the solver then stands at iteration `end`.
+    fn merge_pieces(
+        &mut self,
+        pieces: Vec<(PyReadonlyArray1<'_, f64>, PyReadonlyArray1<'_, f64>)>,
+        end: u64,
+    ) -> PyResult<()> {
+        let pieces = pieces
+            .iter()
+            .map(|(r, a)| Ok((r.as_slice()?.to_vec(), a.as_slice()?.to_vec())))
+            .collect::<PyResult<Vec<_>>>()?;
+        self.sampled_mut("merge_pieces")?.merge_pieces(&pieces, end).py()
     }
     /// Expected value of each player under the average policy.
     fn expected_values(&self, py: Python<'_>) -> PyResult<Vec<f64>> {

@@ -141,6 +141,13 @@ pub fn game_number(protocol: Protocol, seats: usize, pair: u64, deals: u64, deal
     Ok((pair * deals + deal) * per + k)
 }
 
+/// The number of the first game of deal `deal` in the `pair`-th match of a log (see
+/// [`game_number`]): where a piece of the match starting at that deal begins.
+pub fn first_game_of(protocol: Protocol, seats: usize, pair: u64, deals: u64, deal: u64) -> Result<u64> {
+    let first = protocol.seatings(seats)?.into_iter().next().unwrap_or_default();
+    game_number(protocol, seats, pair, deals, deal, &first)
+}
+
 impl Decision {
     /// The decision of `seat` among the `legal` action ids (any order) taking `action`, with the
     /// agent's `values` by action id where it gives them (kept only when every legal action
@@ -305,6 +312,13 @@ struct Pending {
 impl LogWriter {
     /// A new log at `path` (an existing file is replaced) with `header`.
     pub fn create(path: &Path, header: &Header) -> Result<LogWriter> {
+        LogWriter::create_from(path, header, 0)
+    }
+
+    /// A piece of a log at `path`: `header`, then the games numbered from `first_game` on (a
+    /// piece of a match played elsewhere, e.g. on a cluster's worker; the pieces' games,
+    /// joined in order under one header, make the log of the whole match).
+    pub fn create_from(path: &Path, header: &Header, first_game: u64) -> Result<LogWriter> {
         if path.is_dir() {
             return Err(Error::invalid("log", path.display(), "a file path, not a directory"));
         }
@@ -315,7 +329,7 @@ impl LogWriter {
         out.flush().map_err(|e| Error::io(path, e))?;
         Ok(LogWriter {
             path: path.to_path_buf(),
-            inner: Mutex::new(Pending { out, next: 0, waiting: BTreeMap::new() }),
+            inner: Mutex::new(Pending { out, next: first_game, waiting: BTreeMap::new() }),
         })
     }
 
@@ -457,6 +471,30 @@ mod tests {
             |h: &Header, keep| LogWriter::resume(&path, h, keep).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(refused(&other, 1).contains("same match"));
         assert!(refused(&header(), 9).contains("holds 5"));
+    }
+
+    /// A piece of a log starts at its first game; pieces' game lines joined under one header
+    /// make the whole log.
+    #[test]
+    fn pieces_of_a_log_join_into_the_whole() {
+        let (whole, first, second) = (temp("whole"), temp("piece0"), temp("piece1"));
+        let w = LogWriter::create(&whole, &header()).unwrap();
+        (0..5).for_each(|g| w.add(&record(g)).unwrap());
+        w.finish().unwrap();
+        let p0 = LogWriter::create_from(&first, &header(), 0).unwrap();
+        let p1 = LogWriter::create_from(&second, &header(), 2).unwrap();
+        assert!(p1.add(&record(1)).is_err(), "a game before the piece");
+        for g in [4, 2, 3] {
+            p1.add(&record(g)).unwrap();
+        }
+        (0..2).for_each(|g| p0.add(&record(g)).unwrap());
+        assert_eq!((p0.finish().unwrap(), p1.finish().unwrap()), (2, 5));
+        let text = |p: &Path| std::fs::read_to_string(p).unwrap();
+        let games = |p: &Path| text(p).lines().skip(1).map(|l| format!("{l}\n")).collect::<String>();
+        let head = text(&whole).lines().next().unwrap().to_string();
+        assert_eq!(format!("{head}\n{}{}", games(&first), games(&second)), text(&whole));
+        assert_eq!(first_game_of(Protocol::Rotation, 3, 0, 0, 7).unwrap(), 42);
+        assert_eq!(first_game_of(Protocol::Halves, 4, 2, 10, 3).unwrap(), 46);
     }
 
     /// Bad or foreign lines are refused with their line number.

@@ -100,6 +100,20 @@ pub struct PairResult {
     /// A's result minus B's, with its 95% interval over deals (each deal's difference of the
     /// two means over its seatings is one observation).
     pub diff: Estimate,
+    /// Per deal in order, A's and B's mean payoff over their seats in its seatings: the
+    /// observations of the estimates, so that matches played in pieces (on several machines)
+    /// merge into exactly the figures of one run ([`PairResult::of_deals`]).
+    pub per_deal: Vec<[f64; 2]>,
+}
+
+impl PairResult {
+    /// The figures of a match from its deals' means (`per_deal`, in deal order) and its number
+    /// of games: bit for bit those of the match played in one run.
+    pub fn of_deals(per_deal: Vec<[f64; 2]>, games: u64) -> PairResult {
+        let side = |k: usize| Estimate::of(&per_deal.iter().map(|x| x[k]).collect::<Vec<f64>>());
+        let diff = Estimate::of(&per_deal.iter().map(|x| x[0] - x[1]).collect::<Vec<f64>>());
+        PairResult { deals: per_deal.len() as u64, games, a: side(0), b: side(1), diff, per_deal }
+    }
 }
 
 /// A match whose games also sort each seat into one of a few categories (e.g. the kind of game
@@ -171,8 +185,6 @@ pub fn play_pair_tallied(
             ([0, 1].map(|k| sum[k] as f64 / count[k].max(1) as f64), tally)
         })
         .collect();
-    let side = |k: usize| Estimate::of(&per_deal.iter().map(|x| x.0[k]).collect::<Vec<f64>>());
-    let diff = Estimate::of(&per_deal.iter().map(|x| x.0[0] - x.0[1]).collect::<Vec<f64>>());
     let mut tallies = [vec![0u64; categories], vec![0u64; categories]];
     for (_, t) in &per_deal {
         for k in 0..2 {
@@ -181,7 +193,7 @@ pub fn play_pair_tallied(
             }
         }
     }
-    let result = PairResult { deals: n, games, a: side(0), b: side(1), diff };
+    let result = PairResult::of_deals(per_deal.into_iter().map(|x| x.0).collect(), games);
     Ok(TalliedPair { result, tallies })
 }
 
@@ -218,6 +230,21 @@ mod tests {
         let err =
             play_indexed(0..50, 2, 1, &mut quiet, |i| if i == 7 { Err(crate::Error::Interrupted) } else { Ok(i) });
         assert!(err.is_err());
+    }
+
+    /// A match played in pieces: its pieces' per-deal means joined give the figures of one
+    /// run, bit for bit.
+    #[test]
+    fn pieces_joined_give_the_figures_of_one_run() {
+        let whole = play_pair(Protocol::Rotation, 4, 0..200, 2, &mut quiet, toy).unwrap();
+        let pieces: Vec<PairResult> = [0..70, 70..71, 71..200]
+            .into_iter()
+            .map(|r| play_pair(Protocol::Rotation, 4, r, 1, &mut quiet, toy).unwrap())
+            .collect();
+        let per_deal: Vec<[f64; 2]> = pieces.iter().flat_map(|p| p.per_deal.clone()).collect();
+        let games = pieces.iter().map(|p| p.games).sum();
+        assert_eq!(PairResult::of_deals(per_deal, games), whole);
+        assert_eq!(whole.per_deal.len(), 200);
     }
 
     /// Progress hears of every chunk, ends at the total, and stops the work when it fails.

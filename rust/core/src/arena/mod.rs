@@ -21,4 +21,4 @@ pub use log::{Decision, GameLog, GameRecord, Header, LogPlace, LogWriter};
 pub use matches::{play_indexed, play_pair, play_pair_tallied, quiet, PairResult, Progress, TalliedPair};
 pub use seating::Protocol;
 pub use stats::Estimate;
-pub use table::{tournament, CrossTable};
+pub use table::{check_pair, tournament, CrossTable};

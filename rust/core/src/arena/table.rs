@@ -3,7 +3,7 @@
 
 use super::matches::{play_pair, PairResult, Progress};
 use super::seating::Protocol;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use std::ops::Range;
 
 /// The matches of a tournament and their cross table.
@@ -39,6 +39,15 @@ pub fn tournament(
         }
     }
     Ok(CrossTable { names, pairs })
+}
+
+/// Checks that `(i, j)` is a pair of a tournament of `agents` agents: `i < j < agents`.
+pub fn check_pair(agents: usize, i: usize, j: usize) -> Result<()> {
+    if i < j && j < agents {
+        Ok(())
+    } else {
+        Err(Error::invalid("pair", format!("({i}, {j})"), format!("agents i < j of the {agents} agents")))
+    }
 }
 
 impl CrossTable {

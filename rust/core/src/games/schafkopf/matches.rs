@@ -171,6 +171,19 @@ pub fn run_match(
     progress: Progress,
 ) -> Result<PairResult> {
     let place = log.map(|log| LogPlace::of_match(log, settings.protocol, 4));
+    run_placed(a, b, deals, settings, place, progress)
+}
+
+/// [`run_match`] writing its games at `place` in a log: a match alone in its log, or (a piece
+/// of a tournament played elsewhere) one pair of a tournament's log ([`tournament_place`]).
+pub fn run_placed(
+    a: &dyn Agent,
+    b: &dyn Agent,
+    deals: u64,
+    settings: &MatchSettings,
+    place: Option<LogPlace>,
+    progress: Progress,
+) -> Result<PairResult> {
     arena::play_pair(settings.protocol, 4, deal_range(deals, settings)?, settings.threads, progress, |d, seating| {
         play_seating(a, b, d, seating, settings, place)
     })
@@ -191,9 +204,23 @@ pub fn run_tournament(
     }
     let names = agents.iter().map(|a| a.name()).collect();
     arena::tournament(names, settings.protocol, 4, range, settings.threads, progress, |i, j, d, seating| {
-        let place = log.map(|log| LogPlace::of_pair(log, settings.protocol, 4, agents.len(), i, j, deals));
+        let place = log.map(|log| tournament_place(log, settings, agents.len(), i, j, deals)).transpose()?;
         play_seating(agents[i].as_ref(), agents[j].as_ref(), d, seating, settings, place)
     })
+}
+
+/// Where the games of agents `i < j` go in the log of a tournament of `agents` agents playing
+/// `deals` deals per pair under `settings`.
+pub fn tournament_place<'a>(
+    log: &'a LogWriter,
+    settings: &MatchSettings,
+    agents: usize,
+    i: usize,
+    j: usize,
+    deals: u64,
+) -> Result<LogPlace<'a>> {
+    arena::check_pair(agents, i, j)?;
+    Ok(LogPlace::of_pair(log, settings.protocol, 4, agents, i, j, deals))
 }
 
 /// Largest number of deals of a match.

@@ -204,9 +204,22 @@ pub fn run_match(
     log: Option<&LogWriter>,
     progress: Progress,
 ) -> Result<MatchResult> {
+    let place = log.map(|log| LogPlace::of_match(log, Protocol::Rotation, SEATS));
+    run_placed(a, b, deals, settings, place, progress)
+}
+
+/// [`run_match`] writing its games at `place` in a log: a match alone in its log, or (a piece
+/// of a tournament played elsewhere) one pair of a tournament's log ([`tournament_place`]).
+pub fn run_placed(
+    a: &dyn Agent,
+    b: &dyn Agent,
+    deals: u64,
+    settings: &MatchSettings,
+    place: Option<LogPlace>,
+    progress: Progress,
+) -> Result<MatchResult> {
     let range = deal_range(deals, settings)?;
     let n = CATEGORIES.len();
-    let place = log.map(|log| LogPlace::of_match(log, Protocol::Rotation, SEATS));
     let t = arena::play_pair_tallied(Protocol::Rotation, SEATS, range, settings.threads, n, progress, |d, s| {
         play_seating(a, b, d, s, settings.seed, place)
     })?;
@@ -228,10 +241,17 @@ pub fn run_tournament(
     }
     let names = agents.iter().map(|a| a.name()).collect();
     arena::tournament(names, Protocol::Rotation, SEATS, range, settings.threads, progress, |i, j, d, seating| {
-        let place = log.map(|log| LogPlace::of_pair(log, Protocol::Rotation, SEATS, agents.len(), i, j, deals));
+        let place = log.map(|log| tournament_place(log, agents.len(), i, j, deals)).transpose()?;
         let outcomes = play_seating(agents[i].as_ref(), agents[j].as_ref(), d, seating, settings.seed, place)?;
         Ok(outcomes.into_iter().map(|o| o.0).collect())
     })
+}
+
+/// Where the games of agents `i < j` go in the log of a tournament of `agents` agents playing
+/// `deals` deals per pair.
+pub fn tournament_place(log: &LogWriter, agents: usize, i: usize, j: usize, deals: u64) -> Result<LogPlace<'_>> {
+    arena::check_pair(agents, i, j)?;
+    Ok(LogPlace::of_pair(log, Protocol::Rotation, SEATS, agents, i, j, deals))
 }
 
 /// The deal indices of a match of `deals` deals.

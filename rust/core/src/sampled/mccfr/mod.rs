@@ -295,6 +295,75 @@ impl Mccfr {
         }
     }
 
+    /// Runs iterations `from..to` as one worker of a round that starts from the regrets as
+    /// they are, and returns its updates to the regrets and to the cumulative policy, dense,
+    /// without applying them: a piece of a round run on another machine
+    /// ([`Mccfr::merge_pieces`] adds the pieces of a round in order). With `own_updates` the
+    /// worker plays against the round's regrets plus its own updates so far (it runs the
+    /// sequential algorithm from the round's start); without, against the round's regrets
+    /// alone, as the solver's own threads do (see the module documentation).
+    pub fn round_piece(&self, from: u64, to: u64, own_updates: bool) -> Result<(Vec<f64>, Vec<f64>)> {
+        if from > to {
+            return Err(Error::invalid("iterations", format!("{from}..{to}"), "a range from..to with from <= to"));
+        }
+        let len = self.regrets.len();
+        let mut scratch = vec![0.0; walk::scratch_len(&self.tree)];
+        let revisit = self.keying.is_some();
+        let (cdf, method, seed) = (&self.lane_cdf[..], self.method, self.seed);
+        if own_updates {
+            let (mut regrets, mut average) = (self.regrets.clone(), vec![0.0; len]);
+            let tables = Live { regrets: &mut regrets, average: &mut average };
+            let mut w = Self::walk(&self.tree, &self.row, method, revisit, tables);
+            for t in from..to {
+                iterate(&mut w, cdf, method, seed, t, &mut scratch);
+            }
+            for (r, start) in regrets.iter_mut().zip(&self.regrets) {
+                *r -= start;
+            }
+            return Ok((regrets, average));
+        }
+        let mut delta = Delta::new(len, 0);
+        let tables = Deferred { regrets: &self.regrets, delta: &mut delta };
+        let mut w = Self::walk(&self.tree, &self.row, method, revisit, tables);
+        for t in from..to {
+            iterate(&mut w, cdf, method, seed, t, &mut scratch);
+        }
+        let (mut regrets, mut average) = (vec![0.0; len], vec![0.0; len]);
+        delta.merge_into(&mut regrets, &mut average);
+        Ok((regrets, average))
+    }
+
+    /// Adds the updates of a round's pieces ([`Mccfr::round_piece`]), in piece order, and
+    /// counts the round's iterations: the solver then stands at iteration `to`.
+    pub fn merge_pieces(&mut self, pieces: &[(Vec<f64>, Vec<f64>)], to: u64) -> Result<()> {
+        let len = self.regrets.len();
+        if let Some((r, a)) = pieces.iter().find(|(r, a)| r.len() != len || a.len() != len) {
+            return Err(Error::invalid("piece", format!("{} and {} entries", r.len(), a.len()), format!("{len} each")));
+        }
+        if to < self.iteration {
+            return Err(Error::invalid("to", to, format!("an iteration at or after {}", self.iteration)));
+        }
+        for (r, a) in pieces {
+            for (x, d) in self.regrets.iter_mut().zip(r) {
+                *x += d;
+            }
+            for (x, d) in self.average.iter_mut().zip(a) {
+                *x += d;
+            }
+        }
+        self.iteration = to;
+        Ok(())
+    }
+
+    /// Replaces the regrets with `regrets` (a worker taking the snapshot a round starts from).
+    pub fn set_regrets(&mut self, regrets: &[f64]) -> Result<()> {
+        if regrets.len() != self.regrets.len() {
+            return Err(Error::invalid("regrets", regrets.len(), format!("{} entries", self.regrets.len())));
+        }
+        self.regrets.copy_from_slice(regrets);
+        Ok(())
+    }
+
     /// Normalises rows of `weights` onto the tree's information sets (one policy entry per
     /// information set and action; information sets of one key group share their row's).
     fn per_infoset(&self, weights: &[f64]) -> Vec<f64> {

@@ -146,8 +146,21 @@ pub fn run_match_with_progress(
     if pairs == 0 {
         return Err(Error::invalid("pairs", pairs, "a positive number of duplicate pairs"));
     }
-    let outcomes = play_indexed(0..pairs, threads, 2, progress, |i| play_pair(a, b, seed, i))?;
-    Ok(summarize(&outcomes))
+    Ok(summarize(&play_pairs(a, b, 0..pairs, seed, threads, progress)?))
+}
+
+/// The outcomes of the duplicate pairs `pairs` (indices; a piece of a match played elsewhere,
+/// e.g. on a cluster's worker: [`summarize`] of the pieces' outcomes joined in order is the
+/// match's summary), played as in [`run_match_with_progress`].
+pub fn play_pairs(
+    a: &dyn Agent,
+    b: &dyn Agent,
+    pairs: std::ops::Range<u64>,
+    seed: u64,
+    threads: usize,
+    progress: Progress,
+) -> Result<Vec<PairOutcome>> {
+    play_indexed(pairs, threads, 2, progress, |i| play_pair(a, b, seed, i))
 }
 
 #[cfg(test)]
@@ -168,6 +181,14 @@ mod tests {
         assert_eq!(whole, reported);
         assert_eq!(seen.last(), Some(&(80, 80)));
         assert!(seen.windows(2).all(|w| w[0].0 < w[1].0), "{seen:?}");
+    }
+
+    #[test]
+    fn pairs_played_in_pieces_summarise_to_the_whole_match() {
+        let whole = run_match(&RulesAgent, &RandomAgent, 30, 4, 2).unwrap();
+        let mut outcomes = play_pairs(&RulesAgent, &RandomAgent, 0..11, 4, 1, &mut quiet).unwrap();
+        outcomes.extend(play_pairs(&RulesAgent, &RandomAgent, 11..30, 4, 2, &mut quiet).unwrap());
+        assert_eq!(summarize(&outcomes), whole);
     }
 
     #[test]

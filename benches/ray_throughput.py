@@ -55,7 +55,7 @@ def matches(rounds: int, workers: int) -> list:
         ),
         (
             "schafkopf pimc:worlds=10 vs rules",
-            lambda backend, t: schafkopf.match("pimc:worlds=10", "rules", 200, seed=1, threads=t, backend=backend),
+            lambda backend, t: schafkopf.match("pimc:worlds=10", "rules", 30, seed=1, threads=t, backend=backend),
         ),
     ]
     for name, play in jobs:

@@ -201,3 +201,21 @@ def test_mccfr_on_two_ray_workers_converges_like_a_local_run():
     # Measured: local 0.192 / 0.199 / 0.196, on Ray 0.200 / 0.185 / 0.190 (seeds 0, 1, 2).
     spread = max(local) - min(local)
     assert min(local) - 2 * spread <= sum(on_ray) / 3 <= max(local) + 2 * spread, (local, on_ray)
+
+
+def test_setback_training_on_ray_resumes_exactly_and_matches_a_local_run(tmp_path):
+    from cfrkit.setback import train
+
+    cluster = Ray(workers=2, piece=30)
+    whole = train(tmp_path / "whole", 150, backend=cluster)
+    assert (whole.iterations, whole.interrupted) == (150, False)
+    train(tmp_path / "resumed", 60, backend=cluster)
+    resumed = train(tmp_path / "resumed", 150, backend=cluster, resume=True)
+    assert (tmp_path / "resumed" / "strategy.cfrkit").read_bytes() == (
+        tmp_path / "whole" / "strategy.cfrkit"
+    ).read_bytes()
+    assert (resumed.infosets, resumed.root_value) == (whole.infosets, whole.root_value)
+    local = train(tmp_path / "local", 150, threads=1)
+    # The same deals: nearly the same infosets (a round's strategies differ a little).
+    assert abs(whole.infosets - local.infosets) <= 0.02 * local.infosets, (whole.infosets, local.infosets)
+    assert abs(whole.root_value - local.root_value) < 0.5

@@ -332,7 +332,7 @@ def train(
             snapshot = ray.put(native.regrets)
             bounds = [begin + (end - begin) * j // width for j in range(width + 1)]
             refs = [remote.remote(key, snapshot, bounds[j], bounds[j + 1], own_updates) for j in range(width)]
-            pieces = [_get(ray, ref, j) for j, ref in enumerate(refs)]
+            pieces = gather(ray, refs)
             native.merge_pieces(pieces, end)
             if bar is not None:
                 bar.update(end - begin)
@@ -382,6 +382,11 @@ def _mccfr_piece(key: tuple, regrets, begin: int, end: int, own_updates: bool):
     return solver._native.round_piece(begin, end, own_updates)
 
 
+def gather(ray, refs: Sequence) -> list:
+    """The results of ``refs`` in order, each error re-raised as in :func:`run_pieces`."""
+    return [_get(ray, ref, i) for i, ref in enumerate(refs)]
+
+
 def _get(ray, ref, i: int):
     """The result of piece ``i``: its error re-raised as itself (a cfrkit error stays one), a
     worker that died more than ``MAX_RETRIES`` times as a :class:`CfrkitError`."""
@@ -426,6 +431,7 @@ __all__ = [
     "backend_of",
     "connect",
     "require_ray",
+    "gather",
     "joined",
     "play_match",
     "play_tournament",

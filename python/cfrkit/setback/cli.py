@@ -7,7 +7,8 @@
   team); checkpoints atomically every X seconds, and on Ctrl-C or SIGTERM writes the checkpoint
   and the strategy of the deals done; ``--resume`` continues a checkpoint exactly and says
   where. One run at a time may use DIR (a second is refused while the first lives); temporary
-  files of killed writes are removed when the next run starts.
+  files of killed writes are removed when the next run starts. With ``--ray [ADDRESS] [--workers N]
+  [--piece DEALS]`` training runs in synchronous rounds on a Ray cluster (``docs/ray.md``).
 * ``export-db --baseline DIR --bootstrap DIR2 --out setback.db [--json]`` — the SQLite strategy
   database (spec §4.1).
 * ``show FILE [--key KEY ...] [--json]`` — summary of a strategy file, or the average strategy
@@ -79,6 +80,7 @@ def _parser() -> argparse.ArgumentParser:
         help="seconds between checkpoints (default 600)",
     )
     t.add_argument("--json", action="store_true", help="print the run's figures as one JSON line at the end")
+    cli_args.add_ray_options(t, piece="deals each worker trains per synchronous round (default 0: 2000)")
 
     e = sub.add_parser("export-db", help="write the SQLite strategy database of a baseline and a bootstrap run")
     e.add_argument("--baseline", required=True, help="baseline training directory (or strategy file)")
@@ -155,6 +157,7 @@ def _train(a: argparse.Namespace) -> int:
             checkpoint_seconds=a.checkpoint_seconds,
             progress=prog,
             log=prog.say,
+            backend=cli_args.backend(a),
         )
     except TrainingInterrupted as e:
         prog.done()

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from .. import _cfrkit
-from .._cfrkit import RunLock
+from .. import _cfrkit, distributed
+from .._cfrkit import RunLock, SetbackTrainer
 from .._cfrkit import SetbackTrainSpec as TrainSpec
 from ..errors import InvalidArgumentError
 
@@ -26,6 +27,8 @@ STAGES: tuple[str, ...] = tuple(_cfrkit.SETBACK_STAGES)
 CHECKPOINT_FILE: str = _cfrkit.SETBACK_CHECKPOINT_FILE
 #: The strategy's file name in a training directory.
 STRATEGY_FILE: str = _cfrkit.SETBACK_STRATEGY_FILE
+#: Deals each Ray worker trains per round when the backend names none (``piece``).
+RAY_ROUND_DEALS = 2000
 
 
 @dataclasses.dataclass
@@ -80,6 +83,7 @@ def train(
     progress_seconds: float = 2.0,
     write_strategy: bool = True,
     log: Callable[[str], None] | None = None,
+    backend: distributed.BackendLike = "local",
 ) -> TrainResult:
     """Trains until ``iterations`` deals are done in total: the baseline deal game, or with
     ``stage="bootstrap"`` the score-aware auction game (spec §2.9: a random game score per deal,
@@ -94,13 +98,21 @@ def train(
     it holds ``out`` (a lock on ``out/.lock``): a second run on the same directory is refused.
     Temporary files left in ``out`` by killed writes are removed first. ``progress`` is called
     with a dict of figures; ``log`` with one-line news (where a resume starts, files removed).
+
+    ``backend="ray"`` (or a :class:`cfrkit.distributed.Ray`) trains in synchronous rounds on Ray
+    workers (see :func:`_rounds_on_ray`); ``threads`` then counts per worker (0 means 1).
     """
-    spec = TrainSpec(iterations, stage=stage, algo=algo, baseline=baseline, seed=seed, threads=threads)
+    ray = distributed.backend_of(backend, threads)
+    spec = TrainSpec(
+        iterations, stage=stage, algo=algo, baseline=baseline, seed=seed, threads=threads if ray is None else 1
+    )
     if not (isinstance(checkpoint_seconds, (int, float)) and checkpoint_seconds > 0):
         raise InvalidArgumentError(f"invalid value for checkpoint_seconds: {checkpoint_seconds!r} (a positive number)")
     out = Path(out)
     with RunLock(out):
-        return _train_locked(spec, out, resume, checkpoint_seconds, progress, progress_seconds, write_strategy, log)
+        return _train_locked(
+            spec, out, resume, checkpoint_seconds, progress, progress_seconds, write_strategy, log, ray
+        )
 
 
 def _train_locked(
@@ -112,6 +124,7 @@ def _train_locked(
     progress_seconds: float,
     write_strategy: bool,
     log: Callable[[str], None] | None,
+    ray: distributed.Ray | None = None,
 ) -> TrainResult:
     iterations = spec.iterations
     ckpt = out / CHECKPOINT_FILE
@@ -146,16 +159,22 @@ def _train_locked(
             "seconds": time.monotonic() - t0,
         }
 
+    def report() -> None:
+        nonlocal rate, report_iterations, report_time
+        now = time.monotonic()
+        if now - report_time >= progress_seconds or trainer.iterations >= iterations:
+            rate = (trainer.iterations - report_iterations) / max(now - report_time, 1e-9)
+            report_iterations, report_time = trainer.iterations, now
+            if progress is not None:
+                progress(figures())
+
     try:
+        if ray is not None:
+            _rounds_on_ray(trainer, spec, ckpt, iterations, ray, report)
         while trainer.iterations < iterations:
             trainer.run(iterations, 0.25)
-            now = time.monotonic()
-            if now - report_time >= progress_seconds or trainer.iterations >= iterations:
-                rate = (trainer.iterations - report_iterations) / max(now - report_time, 1e-9)
-                report_iterations, report_time = trainer.iterations, now
-                if progress is not None:
-                    progress(figures())
-            if now - last_ckpt >= checkpoint_seconds:
+            report()
+            if time.monotonic() - last_ckpt >= checkpoint_seconds:
                 trainer.save_checkpoint(ckpt)
                 last_ckpt = time.monotonic()
     except KeyboardInterrupt:
@@ -189,6 +208,53 @@ def _train_locked(
     if interrupted:
         raise TrainingInterrupted(result)
     return result
+
+
+def _rounds_on_ray(trainer, spec: TrainSpec, ckpt: Path, target: int, ray: distributed.Ray, report) -> None:
+    """Trains ``trainer`` to ``target`` deals in synchronous rounds on Ray. A round begins by
+    saving the checkpoint (the run so far, atomically) and sending it to the ``W`` workers as
+    the round's snapshot; worker ``j`` loads it and trains its own block of the round's deals
+    (``piece`` each, default :data:`RAY_ROUND_DEALS`; deal ``i`` is the same deal as in a local
+    run) on its copy, every update applied at once as locally, and sends back what changed
+    (per infoset touched, its accumulator changes); the driver adds the pieces in worker order.
+    Rounds start at multiples of their size, so a run resumed from its checkpoint continues
+    exactly as the unbroken one (with one thread per worker). A worker that dies has its piece
+    run again."""
+    cluster = distributed.connect(ray)
+    width = distributed.slots(cluster, ray)
+    size = (ray.piece or RAY_ROUND_DEALS) * width
+    remote = cluster.remote(num_cpus=ray.threads, max_retries=distributed.MAX_RETRIES, retry_exceptions=False)(
+        _train_piece
+    )
+    baseline = None if spec.baseline is None else os.fspath(spec.baseline)
+    while trainer.iterations < target:
+        begin = trainer.iterations
+        end = min((begin // size + 1) * size, target)
+        trainer.save_checkpoint(ckpt)
+        snapshot = cluster.put(ckpt.read_bytes())
+        bounds = [begin + (end - begin) * j // width for j in range(width + 1)]
+        refs = [remote.remote(snapshot, baseline, ray.threads, bounds[j], bounds[j + 1]) for j in range(width)]
+        try:
+            pieces = distributed.gather(cluster, refs)
+        except BaseException:
+            for ref in refs:
+                cluster.cancel(ref, force=True)
+            raise
+        trainer.merge_pieces(pieces, end)
+        report()
+
+
+def _train_piece(snapshot: bytes, baseline: str | None, threads: int, begin: int, end: int):
+    """Deals ``begin .. end`` on a Ray worker, trained on the round's snapshot (a checkpoint's
+    bytes): the keys touched, their accumulator changes and the deals' summed root values."""
+    fd, path = tempfile.mkstemp(prefix="cfrkit-snapshot-", suffix=".cfrkit")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(snapshot)
+        trainer = SetbackTrainer.load(path, threads=threads, baseline=baseline)
+    finally:
+        Path(path).unlink(missing_ok=True)
+    return trainer.train_piece(begin, end)
 
 
 class TrainingInterrupted(KeyboardInterrupt):

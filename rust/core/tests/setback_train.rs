@@ -64,3 +64,46 @@ fn average_strategy_threshold() {
     assert!((p[0] - 2.0 / 3.0).abs() < 1e-6 && (p[2] - 1.0 / 3.0).abs() < 1e-6);
     assert!(Algo::parse("vanilla").unwrap_err().to_string().contains("cs-cfr, cs-cfr-2x, cs-cfr-merged, es-mccfr"));
 }
+
+/// Rounds played in pieces on copies of the trainer (cluster workers): one piece from an empty
+/// table merged into another empty one is the sequential run exactly; a round of two pieces
+/// adds their infosets and leaves the others alone; bad pieces are refused.
+#[test]
+fn pieces_of_a_round_merge_into_the_trainer() {
+    let stop = AtomicBool::new(false);
+    let mut sequential = Trainer::new(Algo::CsCfr, 9, 1).unwrap();
+    sequential.run(6, LONG, &stop);
+    let mut worker = Trainer::new(Algo::CsCfr, 9, 1).unwrap();
+    let piece = worker.train_piece(0, 6, &stop).unwrap();
+    assert!(piece.keys.windows(2).all(|w| w[0] < w[1]) && !piece.keys.is_empty());
+    let mut driver = Trainer::new(Algo::CsCfr, 9, 1).unwrap();
+    driver.merge_pieces(&[piece], 6).unwrap();
+    assert_eq!(table_of(&driver), table_of(&sequential));
+    assert_eq!(driver.stats().root_value, sequential.stats().root_value);
+    assert_eq!(driver.stats().iterations, 6);
+
+    // The next round in two pieces, each on a copy of the driver's table.
+    let dir = std::env::temp_dir().join(format!("cfrkit-setback-pieces-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("snapshot.cfrkit");
+    save_checkpoint(&driver, &path).unwrap();
+    let pieces: Vec<_> = [(6, 8), (8, 10)]
+        .iter()
+        .map(|&(a, b)| load_checkpoint(&path, 1, None).unwrap().train_piece(a, b, &stop).unwrap())
+        .collect();
+    let mut keys: std::collections::BTreeSet<u64> = table_of(&driver).into_iter().map(|e| e.0).collect();
+    keys.extend(pieces.iter().flat_map(|p| p.keys.iter().copied()));
+    let before = table_of(&driver);
+    driver.merge_pieces(&pieces, 10).unwrap();
+    assert_eq!(driver.stats().infosets, keys.len(), "every key of the snapshot and of the pieces");
+    assert_eq!(driver.stats().iterations, 10);
+    // An infoset neither piece touched keeps its accumulators.
+    let after = table_of(&driver);
+    let untouched = before.iter().find(|e| pieces.iter().all(|p| p.keys.binary_search(&e.0).is_err())).unwrap();
+    assert!(after.contains(untouched));
+    let mut bad = pieces[0].clone();
+    bad.values.pop();
+    assert!(driver.merge_pieces(&[bad], 11).is_err());
+    assert!(driver.merge_pieces(&[], 9).is_err(), "back in time");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

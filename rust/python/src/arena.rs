@@ -7,6 +7,9 @@ use cfrkit_core::arena::{check_pair, CrossTable, PairResult};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+/// A tournament's pair as Python sends it: `(i, j, per-deal means, games)`.
+pub type PairDeals = (usize, usize, Vec<(f64, f64)>, u64);
+
 /// A match's per-deal means `(A, B)`, in deal order.
 pub fn per_deal_list(r: &PairResult) -> Vec<(f64, f64)> {
     r.per_deal.iter().map(|x| (x[0], x[1])).collect()
@@ -18,7 +21,7 @@ pub fn pair_of_deals(per_deal: Vec<(f64, f64)>, games: u64) -> PairResult {
 }
 
 /// The cross table of agents `names` from each pair's `(i, j, per_deal, games)`.
-pub fn cross_table_of(names: Vec<String>, pairs: Vec<(usize, usize, Vec<(f64, f64)>, u64)>) -> PyResult<CrossTable> {
+pub fn cross_table_of(names: Vec<String>, pairs: Vec<PairDeals>) -> PyResult<CrossTable> {
     let pairs = pairs
         .into_iter()
         .map(|(i, j, per_deal, games)| {

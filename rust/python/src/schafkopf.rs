@@ -789,7 +789,7 @@ fn schafkopf_tournament<'py>(
 fn schafkopf_tournament_summary<'py>(
     py: Python<'py>,
     names: Vec<String>,
-    pairs: Vec<(usize, usize, Vec<(f64, f64)>, u64)>,
+    pairs: Vec<crate::arena::PairDeals>,
     threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
     tournament_dict(py, &crate::arena::cross_table_of(names, pairs)?, threads)

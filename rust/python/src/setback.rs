@@ -10,9 +10,9 @@ use cfrkit_core::games::setback::play::database;
 use cfrkit_core::games::setback::registry::{self, TrainSpec};
 use cfrkit_core::games::setback::rules::{Deal, GameScore, Phase};
 use cfrkit_core::games::setback::store::{Stage, Strategy};
-use cfrkit_core::games::setback::train::{self, Trainer};
+use cfrkit_core::games::setback::train::{self, TableDelta, Trainer};
 use cfrkit_core::Error;
-use numpy::PyArray1;
+use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -365,6 +365,38 @@ impl SetbackTrainer {
         let inner = &mut self.inner;
         let stop = AtomicBool::new(false);
         Ok(py.allow_threads(|| inner.run(target, Duration::from_secs_f64(seconds), &stop)))
+    }
+    /// Trains deals `start..end` on this trainer's table (a worker's copy of a round's snapshot)
+    /// and returns what they changed: the keys touched (increasing), their `2n` accumulator
+    /// changes each, and the deals' summed root values.
+    #[allow(clippy::type_complexity)]
+    fn train_piece<'py>(
+        &mut self,
+        py: Python<'py>,
+        start: u64,
+        end: u64,
+    ) -> PyResult<(Bound<'py, PyArray1<u64>>, Bound<'py, PyArray1<f32>>, f64)> {
+        let inner = &mut self.inner;
+        let stop = AtomicBool::new(false);
+        let d = py.allow_threads(|| inner.train_piece(start, end, &stop)).py()?;
+        Ok((PyArray1::from_vec(py, d.keys), PyArray1::from_vec(py, d.values), d.value_sum))
+    }
+    /// Adds a round's pieces (`train_piece`'s results) in order; the trainer then stands at
+    /// `end` deals.
+    fn merge_pieces(
+        &mut self,
+        py: Python<'_>,
+        pieces: Vec<(PyReadonlyArray1<'_, u64>, PyReadonlyArray1<'_, f32>, f64)>,
+        end: u64,
+    ) -> PyResult<()> {
+        let pieces = pieces
+            .iter()
+            .map(|(k, v, sum)| {
+                Ok(TableDelta { keys: k.as_slice()?.to_vec(), values: v.as_slice()?.to_vec(), value_sum: *sum })
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let inner = &mut self.inner;
+        py.allow_threads(|| inner.merge_pieces(&pieces, end)).py()
     }
     /// Writes a checkpoint (atomic, checksummed).
     fn save_checkpoint(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {

@@ -500,7 +500,7 @@ fn skat_tournament<'py>(
 fn skat_tournament_summary<'py>(
     py: Python<'py>,
     names: Vec<String>,
-    pairs: Vec<(usize, usize, Vec<(f64, f64)>, u64)>,
+    pairs: Vec<crate::arena::PairDeals>,
     threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
     tournament_dict(py, &crate::arena::cross_table_of(names, pairs)?, threads)

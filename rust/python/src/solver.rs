@@ -227,6 +227,7 @@ impl Solver {
     /// (with `own_updates`, seeing its own updates as it goes); returns the updates (regrets,
     /// cumulative policy) without applying them.
     #[pyo3(signature = (start, end, own_updates = true))]
+    #[allow(clippy::type_complexity)]
     fn round_piece<'py>(
         &self,
         py: Python<'py>,

@@ -131,6 +131,11 @@ impl Table {
         v
     }
 
+    /// Floats of the arena handed out so far: every slot lies below it.
+    pub fn arena_len(&self) -> usize {
+        self.next.load(Ordering::Relaxed) as usize
+    }
+
     /// Bytes held: the index's buckets and the arena's accumulators in use.
     pub fn bytes(&self) -> usize {
         self.index.bytes() + self.next.load(Ordering::Relaxed) as usize * 4

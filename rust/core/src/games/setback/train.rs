@@ -611,6 +611,85 @@ impl Trainer {
     }
 }
 
+/// What a piece of a training round played elsewhere changed: per infoset key it created or
+/// changed (in key order), its `2n` accumulator changes (`n` regrets, then `n` strategy weights), and the
+/// sum of its deals' root values.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TableDelta {
+    /// The keys touched, in increasing order.
+    pub keys: Vec<keys::Key>,
+    /// Each key's `2n` changes, one key after the other.
+    pub values: Vec<f32>,
+    /// The pieces' deals' root values (non-dealer team), summed.
+    pub value_sum: f64,
+}
+
+impl Trainer {
+    /// Trains deals `from..to` on this trainer's table — on a worker, a copy of a round's
+    /// snapshot — with every update applied at once as usual, and returns what they changed
+    /// ([`TableDelta`]); the trainer then holds the snapshot plus the piece (its root values
+    /// those of the piece alone). With one thread the
+    /// piece is a function of the snapshot and the deals alone. `stop` ends it early
+    /// ([`Error::Interrupted`]).
+    pub fn train_piece(&mut self, from: u64, to: u64, stop: &AtomicBool) -> Result<TableDelta> {
+        if from > to {
+            return Err(Error::invalid("deals", format!("{from}..{to}"), "a range from..to with from <= to"));
+        }
+        let old_len = self.table.arena_len();
+        let before: Vec<f32> = (0..old_len as u32).map(|i| self.table.load(i)).collect();
+        self.iterations = from;
+        self.value_sum = 0.0;
+        self.run(to, Duration::MAX, stop);
+        if self.iterations < to {
+            return Err(Error::Interrupted);
+        }
+        let mut delta = TableDelta { value_sum: self.value_sum, ..TableDelta::default() };
+        let mut changes = Vec::new();
+        for (key, slot) in self.table.entries() {
+            changes.clear();
+            for i in slot..slot + 2 * keys::key_num_actions(key) as u32 {
+                let old = before.get(i as usize).copied().unwrap_or(0.0);
+                changes.push(self.table.load(i) - old);
+            }
+            // New infosets count even unchanged (visited at zero reach), as in a local run.
+            if slot as usize >= old_len || changes.iter().any(|&d| d != 0.0) {
+                delta.keys.push(key);
+                delta.values.extend_from_slice(&changes);
+            }
+        }
+        Ok(delta)
+    }
+
+    /// Adds the pieces of a round ([`Trainer::train_piece`] on workers) in order; the trainer
+    /// then stands at `to` deals done.
+    pub fn merge_pieces(&mut self, pieces: &[TableDelta], to: u64) -> Result<()> {
+        for p in pieces {
+            let want: usize = p.keys.iter().map(|&k| 2 * keys::key_num_actions(k)).sum();
+            if want != p.values.len() {
+                return Err(Error::invalid("piece", format!("{} values", p.values.len()), format!("{want}")));
+            }
+        }
+        if to < self.iterations {
+            return Err(Error::invalid("to", to, format!("at least the {} deals done", self.iterations)));
+        }
+        for p in pieces {
+            let mut at = 0;
+            for &key in &p.keys {
+                let n = keys::key_num_actions(key);
+                let slot = self.table.slot(key, n);
+                let record = self.table.record(slot, n);
+                for (i, d) in p.values[at..at + 2 * n].iter().enumerate() {
+                    record.store(i, record.load(i) + d);
+                }
+                at += 2 * n;
+            }
+            self.value_sum += p.value_sum;
+        }
+        self.iterations = to;
+        Ok(())
+    }
+}
+
 /// Writes a checkpoint of `t` to `path` atomically.
 pub fn save_checkpoint(t: &Trainer, path: &Path) -> Result<()> {
     let baseline = t.baseline.as_ref().map(|b| b.fingerprint());

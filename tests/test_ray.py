@@ -219,3 +219,19 @@ def test_setback_training_on_ray_resumes_exactly_and_matches_a_local_run(tmp_pat
     # The same deals: nearly the same infosets (a round's strategies differ a little).
     assert abs(whole.infosets - local.infosets) <= 0.02 * local.infosets, (whole.infosets, local.infosets)
     assert abs(whole.root_value - local.root_value) < 0.5
+
+
+def test_setback_bootstrap_training_on_ray_resumes_exactly(tmp_path):
+    from cfrkit.setback import train
+
+    train(tmp_path / "base", 20, threads=1)
+    cluster = Ray(workers=2, piece=100)
+    args = {"stage": "bootstrap", "baseline": tmp_path / "base", "seed": 4, "backend": cluster}
+    whole = train(tmp_path / "whole", 600, **args)
+    train(tmp_path / "split", 200, **args)
+    split = train(tmp_path / "split", 600, resume=True, **args)
+    assert (whole.stage, split.iterations, split.iterations_this_run) == ("bootstrap", 600, 400)
+    assert (tmp_path / "split" / "strategy.cfrkit").read_bytes() == (
+        tmp_path / "whole" / "strategy.cfrkit"
+    ).read_bytes()
+    assert whole.infosets > 1000

@@ -143,7 +143,8 @@ def match(
     """
     _check_common(games, seed, threads)
     ray = distributed.backend_of(backend, threads)
-    _check_protocol(protocol)
+    if ray is not None:
+        _check_protocol(protocol)
     aa, bb = agent(a), agent(b)
     started = time.perf_counter()
     opener = None if log is None else _log_opener(log, [aa.name, bb.name], protocol, rules, seed)
@@ -174,7 +175,7 @@ def match(
 
 def _check_protocol(protocol: str) -> None:
     if protocol not in SEATINGS:
-        raise InvalidArgumentError(f"invalid value for protocol: {protocol!r} (one of {', '.join(SEATINGS)})")
+        raise InvalidArgumentError(f"invalid value for protocol: {protocol!r} ({' or '.join(SEATINGS)})")
 
 
 def _log_opener(path, names, protocol, rules, seed):
@@ -283,7 +284,8 @@ def tournament(
     pieces, all pairs at once."""
     _check_common(games, seed, threads)
     ray = distributed.backend_of(backend, threads)
-    _check_protocol(protocol)
+    if ray is not None:
+        _check_protocol(protocol)
     if isinstance(agents, str) or len(agents) < 2:
         raise InvalidArgumentError(f"invalid value for agents: {agents!r} (two or more agents)")
     aa = [agent(x) for x in agents]

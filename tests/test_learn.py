@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from cfrkit import FileFormatError, InvalidArgumentError, learn, skat
+from cfrkit import CfrkitIOError, FileFormatError, InvalidArgumentError, learn, skat
 
 
 @pytest.fixture(scope="module")
@@ -39,6 +39,27 @@ def test_imitation_learns_and_plays(rules_log, tmp_path):
     net = next(n for n in model["nets"] if n["kind"] == "cards-suit-defender")
     tensors = load_file(out / net["file"])
     assert tensors["l0.weight"].shape == (64, 322) and tensors["l2.weight"].shape == (32, 64)
+
+
+def test_inference_and_hybrid_agents_play_from_python_and_the_cli(rules_log, tmp_path):
+    out = tmp_path / "policy"
+    learn.imitate("skat", [rules_log], out, hidden=[32], epochs=2, seed=1)
+    inference = f"pimc:worlds=4,inference=net:{out},pool=8"
+    hybrid = f"hybrid:net={out},from=8,worlds=4"
+    assert skat.agent(inference).name == inference
+    assert skat.agent(hybrid).name == hybrid
+    m = skat.match(inference, hybrid, deals=2, seed=3)
+    assert m.games == 12 and m.a == inference and m.b == hybrid
+    with pytest.raises(InvalidArgumentError, match="only with inference"):
+        skat.agent("pimc:pool=8")
+    with pytest.raises(CfrkitIOError, match="model.json"):
+        skat.agent(f"hybrid:net={tmp_path / 'missing'}")
+    bad = subprocess.run(
+        [sys.executable, "-m", "cfrkit.cli", "skat", "match", "--a", "pimc:inference=rules", "--b", "rules", "--deals", "1"],
+        capture_output=True,
+        text=True,
+    )
+    assert bad.returncode == 2 and "net:DIR" in bad.stderr and "Traceback" not in bad.stderr, bad.stderr
 
 
 def test_schafkopf_imitation_and_play(tmp_path):

@@ -101,7 +101,8 @@ impl AgentOptions {
         let mut values = BTreeMap::new();
         for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let Some((key, value)) = item.split_once('=') else { return Err(bad("option", item, "")) };
-            let key = key.trim();
+            let key = key.trim().to_ascii_lowercase();
+            let key = key.as_str();
             if !allowed.contains(&key) {
                 return Err(bad("option", key, ""));
             }
@@ -136,6 +137,18 @@ impl AgentOptions {
     pub fn seed(&self) -> Result<u64> {
         self.uint("seed", 0, 0, u64::MAX)
     }
+}
+
+/// Splits agent options `text` into the items whose key (any case) is one of `keys` and the
+/// others, each part joined with commas in its order: for an agent that takes some options
+/// itself and hands the rest to an agent it is built on.
+pub fn split_options(text: &str, keys: &[&str]) -> (String, String) {
+    let (own, rest): (Vec<&str>, Vec<&str>) =
+        text.split(',').map(str::trim).filter(|s| !s.is_empty()).partition(|item| {
+            let key = item.split_once('=').map_or(*item, |kv| kv.0).trim().to_ascii_lowercase();
+            keys.contains(&key.as_str())
+        });
+    (own.join(","), rest.join(","))
 }
 
 #[cfg(test)]
@@ -176,5 +189,12 @@ mod tests {
         }
         let o = AgentOptions::parse("uct", "threads=1025,seed=-1", &["threads", "seed"], help).unwrap();
         assert!(o.threads().is_err() && o.seed().is_err());
+    }
+
+    #[test]
+    fn options_split_by_key() {
+        let (own, rest) = split_options(" net=Dir/X ,worlds=4, FROM=3,seed=1,", &["net", "from"]);
+        assert_eq!((own.as_str(), rest.as_str()), ("net=Dir/X,FROM=3", "worlds=4,seed=1"));
+        assert_eq!(split_options("", &["net"]), (String::new(), String::new()));
     }
 }

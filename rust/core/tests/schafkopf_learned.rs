@@ -3,10 +3,18 @@
 
 use cfrkit_core::arena::log::LogWriter;
 use cfrkit_core::arena::quiet;
+use cfrkit_core::games::schafkopf::agents::rules_agent::RulesAgent;
+use cfrkit_core::games::schafkopf::agents::Agent;
+use cfrkit_core::games::schafkopf::learned::log_likelihood;
 use cfrkit_core::games::schafkopf::learned::SchafkopfPolicies;
 use cfrkit_core::games::schafkopf::matches::{log_header, run_match, MatchSettings};
+use cfrkit_core::games::schafkopf::pimc::worlds::Worlds;
 use cfrkit_core::games::schafkopf::registry;
-use cfrkit_core::learn::{imitate, TrainSettings};
+use cfrkit_core::games::schafkopf::{Deal, Game, Phase, Rules, View};
+use cfrkit_core::learn::{imitate, PlayModel, TrainSettings};
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
+use std::path::Path;
 
 #[test]
 fn imitating_rules_and_playing_the_policy() {
@@ -29,7 +37,72 @@ fn imitating_rules_and_playing_the_policy() {
     let net = registry::parse(&format!("net:{}", out.display())).unwrap();
     let r = run_match(net.as_ref(), rules.as_ref(), 30, &MatchSettings { seed: 8, ..s }, None, &mut quiet).unwrap();
     assert_eq!(r.games, 60);
+    inference_checks(&out);
+    hybrid_checks(&out);
     // A Skat policy is not a Schafkopf one.
     let e = cfrkit_core::games::skat::registry::parse(&format!("net:{}", out.display())).err().unwrap().to_string();
     assert!(e.contains("not of skat"), "{e}");
+}
+
+/// PIMC with inference: the true deal is likelier under the policy than most uniform worlds
+/// (in the tricks of games with a declarer), and the agent plays legal matches.
+fn inference_checks(policy: &Path) {
+    let spec = format!("net:{}", policy.display());
+    let model = PlayModel::from_spec::<SchafkopfPolicies>(&spec, 0.1).unwrap();
+    let (mut above, mut total) = (0, 0);
+    for i in 0..60 {
+        let mut g = Game::new(&Deal::for_game(31, i), Rules::SCHAFKOPFRL);
+        let mut rng = Pcg64::seed_from_u64(i);
+        while let Some(p) = g.player() {
+            if g.phase() == Phase::Tricks && g.tricks_done() >= 3 {
+                if g.declarer().is_some() {
+                    let truth = log_likelihood(&model, &g, p).unwrap();
+                    let worlds = Worlds::new(&View::new(&g, p)).unwrap();
+                    let mut sampled: Vec<f64> = (0..40)
+                        .map(|_| log_likelihood(&model, &worlds.sample(&mut rng).unwrap(), p).unwrap())
+                        .collect();
+                    sampled.sort_by(f64::total_cmp);
+                    above += usize::from(truth > sampled[20]);
+                    total += 1;
+                }
+                break;
+            }
+            g.apply(RulesAgent.act(&View::new(&g, p), &mut rng).unwrap()).unwrap();
+        }
+    }
+    eprintln!("schafkopf inference: true deal above the median in {above} of {total}");
+    assert!(total >= 20 && above * 10 >= total * 7, "true deal above the median in {above} of {total}");
+    let agent = registry::parse(&format!("pimc:worlds=4,inference={spec}")).unwrap();
+    assert_eq!(agent.name(), format!("pimc:worlds=4,inference={spec}"));
+    let rules = registry::parse("rules").unwrap();
+    let s = MatchSettings { seed: 6, threads: 2, ..MatchSettings::default() };
+    assert_eq!(run_match(agent.as_ref(), rules.as_ref(), 2, &s, None, &mut quiet).unwrap().games, 4);
+}
+
+/// The hybrid agent decides as the policy before its trick and as PIMC from it on.
+fn hybrid_checks(policy: &Path) {
+    let dir = policy.display();
+    let hybrid = registry::parse(&format!("hybrid:net={dir},worlds=4")).unwrap();
+    assert_eq!(hybrid.name(), format!("hybrid:net={dir},from=3,worlds=4"));
+    let net = registry::parse(&format!("net:{dir}")).unwrap();
+    let pimc = registry::parse("pimc:worlds=4").unwrap();
+    let mut seen = [0, 0];
+    for i in 0..6 {
+        let mut g = Game::new(&Deal::for_game(8, i), Rules::SCHAFKOPFRL);
+        let rng = Pcg64::seed_from_u64(i);
+        while let Some(p) = g.player() {
+            let view = View::new(&g, p);
+            let late = g.phase() == Phase::Tricks && g.tricks_done() >= 2;
+            let expected = if late { &pimc } else { &net };
+            let a = hybrid.act(&view, &mut rng.clone()).unwrap();
+            assert_eq!(a, expected.act(&view, &mut rng.clone()).unwrap());
+            seen[usize::from(late)] += 1;
+            g.apply(a).unwrap();
+            if g.tricks_done() >= 4 {
+                break;
+            }
+        }
+    }
+    assert!(seen[0] > 40 && seen[1] > 20, "{seen:?}");
+    assert!(registry::parse(&format!("hybrid:net={dir},from=9")).err().unwrap().to_string().contains("1 to 8"));
 }

@@ -4,11 +4,19 @@
 
 use cfrkit_core::arena::log::LogWriter;
 use cfrkit_core::arena::quiet;
+use cfrkit_core::games::skat::agents::rules_agent::RulesAgent;
+use cfrkit_core::games::skat::agents::Agent;
+use cfrkit_core::games::skat::learned::{kind_of, log_likelihood};
 use cfrkit_core::games::skat::learned::{SkatPolicies, KINDS};
 use cfrkit_core::games::skat::matches::{log_header, run_match, MatchSettings};
+use cfrkit_core::games::skat::pimc::{agent as pimc, worlds::Worlds};
 use cfrkit_core::games::skat::registry;
+use cfrkit_core::games::skat::{features::legal_ids, Deal, Game, Phase, View};
+use cfrkit_core::learn::PlayModel;
 use cfrkit_core::learn::TrainSettings;
 use cfrkit_core::learn::{imitate, samples_from_logs};
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
 use std::path::{Path, PathBuf};
 
 fn temp(name: &str) -> PathBuf {
@@ -72,9 +80,134 @@ fn imitating_rules_beats_the_frequency_baseline_and_is_reproducible() {
         let e = registry::parse(&spec).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(e.contains(want), "{spec}: {e}");
     }
+    inference_checks(&out);
+    hybrid_checks(&out);
+
     std::fs::write(a.join("model.json"), "{\"format\": \"other\"}").unwrap();
     let e = registry::parse(&format!("net:{}", a.display())).err().map(|e| e.to_string()).unwrap_or_default();
     assert!(e.contains("not a cfrkit policy"), "{e}");
     std::fs::write(b.join(file), b"garbage").unwrap();
     assert!(registry::parse(&format!("net:{}", b.display())).is_err());
+}
+
+/// Games of deals `0..n` played by `rules` up to the fourth trick, each with the seat to play
+/// (thrown-in deals left out).
+fn positions(n: u64) -> Vec<(Game, u8)> {
+    let rules = RulesAgent::default();
+    let mut out = Vec::new();
+    for i in 0..n {
+        let mut g = Game::new(&Deal::for_game(77, i));
+        let mut rng = Pcg64::seed_from_u64(i);
+        while let Some(p) = g.player() {
+            if g.phase() == Phase::Tricks && g.tricks_done() >= 3 {
+                out.push((g, p));
+                break;
+            }
+            g.apply(rules.act(&View::new(&g, p), &mut rng).unwrap()).unwrap();
+        }
+    }
+    out
+}
+
+/// PIMC with inference: a world's weight is the policy's probability of the other seats' moves
+/// in it; the true deal (the policy imitates the agent that played it) is likelier than most
+/// worlds drawn uniformly; decisions do not depend on the thread count; the agent plays legal
+/// matches and its options are checked.
+fn inference_checks(policy: &Path) {
+    let spec = format!("net:{}", policy.display());
+    let model = PlayModel::from_spec::<SkatPolicies>(&spec, 0.1).unwrap();
+    let uniform = PlayModel::from_spec::<SkatPolicies>(&spec, 1.0).unwrap();
+    let (mut above, mut total) = (0usize, 0u64);
+    for (g, p) in positions(40) {
+        // With a floor of 1 every move the policy covers has probability 1 / legal moves.
+        let mut replay = Game::new(&g.deal());
+        let mut expected = 0.0;
+        for (seat, action) in g.history() {
+            let view = View::new(&replay, seat);
+            let legal = legal_ids(&view).len();
+            if seat != p && legal > 1 && uniform.covers(KINDS[kind_of(&view)].0) {
+                expected -= (legal as f64).ln();
+            }
+            replay.apply(action).unwrap();
+        }
+        let got = log_likelihood(&uniform, &g, p).unwrap();
+        assert!((got - expected).abs() < 1e-9 && expected < 0.0, "{got} {expected}");
+
+        let truth = log_likelihood(&model, &g, p).unwrap();
+        let worlds = Worlds::new(&View::new(&g, p)).unwrap();
+        let mut rng = Pcg64::seed_from_u64(total);
+        let mut sampled: Vec<f64> =
+            (0..40).map(|_| log_likelihood(&model, &worlds.sample(&mut rng).unwrap(), p).unwrap()).collect();
+        sampled.sort_by(f64::total_cmp);
+        above += usize::from(truth > sampled[20]);
+        total += 1;
+    }
+    eprintln!("skat inference: true deal above the median in {above} of {total}");
+    assert!(total >= 30 && above as u64 * 10 >= total * 13 / 2, "true deal above the median in {above} of {total}");
+
+    let agent = |threads: u32| pimc::from_options(&format!("worlds=6,threads={threads},inference={spec}")).unwrap();
+    let (one, two) = (agent(1), agent(2));
+    for (i, (g, p)) in positions(6).into_iter().enumerate() {
+        let view = View::new(&g, p);
+        let rng = || Pcg64::seed_from_u64(i as u64);
+        assert_eq!(one.card_values(&view, &mut rng()).unwrap(), two.card_values(&view, &mut rng()).unwrap());
+    }
+    let named = registry::parse(&format!("pimc:worlds=6,inference={spec}")).unwrap();
+    assert_eq!(named.name(), format!("pimc:worlds=6,inference={spec}"));
+    let custom = registry::parse(&format!("PIMC:Worlds=6,inference={spec},pool=10,floor=0.5")).unwrap();
+    assert_eq!(custom.name(), format!("pimc:worlds=6,inference={spec},pool=10,floor=0.5"));
+    let rules = registry::parse("rules").unwrap();
+    let s = MatchSettings { seed: 5, threads: 2, first_deal: 0 };
+    let r = run_match(named.as_ref(), rules.as_ref(), 2, &s, None, &mut quiet).unwrap();
+    assert_eq!(r.pair.games, 12);
+    for (bad, want) in [
+        ("pimc:pool=10".to_string(), "only with inference"),
+        ("pimc:inference=rules".to_string(), "net:DIR"),
+        (format!("pimc:inference={spec},floor=0"), "floor"),
+        (format!("pimc:inference={spec},pool=0"), "pool"),
+        ("pimc:inference=net:/nonexistent/policy".to_string(), "model.json"),
+    ] {
+        let e = registry::parse(&bad).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains(want), "{bad}: {e}");
+    }
+}
+
+/// The hybrid agent decides as the policy before its trick and as PIMC from it on.
+fn hybrid_checks(policy: &Path) {
+    let dir = policy.display();
+    let hybrid = registry::parse(&format!("hybrid:net={dir},from=3,worlds=6,seed=4")).unwrap();
+    assert_eq!(hybrid.name(), format!("hybrid:net={dir},from=3,worlds=6,seed=4"));
+    let net = registry::parse(&format!("net:{dir}")).unwrap();
+    let pimc = registry::parse("pimc:worlds=6,seed=4").unwrap();
+    let mut seen = [0, 0];
+    for i in 0..8 {
+        let mut g = Game::new(&Deal::for_game(5, i));
+        let rng = Pcg64::seed_from_u64(i);
+        while let Some(p) = g.player() {
+            let view = View::new(&g, p);
+            let late = g.phase() == Phase::Tricks && g.tricks_done() >= 2;
+            let expected = if late { &pimc } else { &net };
+            let a = hybrid.act(&view, &mut rng.clone()).unwrap();
+            assert_eq!(a, expected.act(&view, &mut rng.clone()).unwrap());
+            seen[usize::from(late)] += 1;
+            g.apply(a).unwrap();
+            if g.tricks_done() >= 4 {
+                break;
+            }
+        }
+    }
+    assert!(seen[0] > 50 && seen[1] > 20, "{seen:?}");
+    let rules = registry::parse("rules").unwrap();
+    let s = MatchSettings { seed: 2, threads: 2, first_deal: 0 };
+    assert_eq!(run_match(hybrid.as_ref(), rules.as_ref(), 2, &s, None, &mut quiet).unwrap().pair.games, 12);
+    for (bad, want) in [
+        ("hybrid:worlds=6".to_string(), "hybrid net"),
+        (format!("hybrid:net={dir},from=11"), "1 to 10"),
+        (format!("hybrid:net={dir},worlds=0"), "worlds"),
+        ("hybrid:net=/nonexistent/policy".to_string(), "model.json"),
+        ("hybrid".to_string(), "hybrid:net=DIR"),
+    ] {
+        let e = registry::parse(&bad).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains(want), "{bad}: {e}");
+    }
 }

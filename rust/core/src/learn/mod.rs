@@ -8,17 +8,24 @@
 //!   one network per kind, choosing actions with a loaded policy;
 //! * [`imitate`] — imitation training: samples of (features, legal actions, action taken), a
 //!   held-out split by game, minibatch AdamW on the cross-entropy of the legal actions, early
-//!   stopping on the held-out loss, the best weights saved as training goes.
+//!   stopping on the held-out loss, the best weights saved as training goes;
+//! * [`hybrid`] — the options and name of every game's hybrid agent (a policy early, PIMC late);
+//! * [`play_model`] — a loaded policy as a model of the other seats' play: the probability of
+//!   each of their moves, the evidence PIMC with inference weights its worlds by.
 //!
 //! Nothing here knows a game: a game implements [`Learnable`] and plays with the networks
 //! (`games::skat::learned`, `games::schafkopf::learned`).
 
+pub mod hybrid;
 pub mod imitate;
 pub mod learnable;
 pub mod mlp;
+pub mod play_model;
 pub mod policy;
 
+pub use hybrid::HybridSpec;
 pub use imitate::{train, Samples, TrainReport, TrainSettings};
 pub use learnable::{imitate, net_options, samples_from_logs, ImitationReport, Learnable, NetPolicy, NET_OPTIONS};
 pub use mlp::{DenseMlp, Mlp};
+pub use play_model::{Inference, PlayModel, DEFAULT_FLOOR, INFERENCE_OPTIONS};
 pub use policy::{Description, NetEntry, Policy};

@@ -12,13 +12,18 @@
 //! streams, solves them in parallel on rayon, and aggregates each option's value over the
 //! worlds. Its tie rule ([`best_option`]): the first option (in the order the game lists them)
 //! with the highest mean; means are compared exactly, as integer sums over the same worlds.
+//!
+//! [`WeightedWorlds`] ([`weighted`]) is PIMC with inference: the worlds drawn from a pool of
+//! candidates in proportion to how likely the play so far is in each ([`Pimc::weighted_pool`]).
 
 pub mod determinization;
 pub mod hidden;
 pub mod pimc;
 pub mod solver;
+pub mod weighted;
 
 pub use determinization::Determinization;
 pub use hidden::{HiddenSampler, Quota};
-pub use pimc::{best_option, Pimc, MAX_WORLDS};
+pub use pimc::{best_option, Pimc, MAX_POOL, MAX_WORLDS};
 pub use solver::PerfectInfoSolver;
+pub use weighted::{Sampling, WeightedWorlds};

@@ -6,6 +6,7 @@
 
 use super::determinization::Determinization;
 use super::solver::PerfectInfoSolver;
+use super::weighted::WeightedWorlds;
 use crate::error::{Error, Result};
 use crate::policy::argmax;
 use crate::streams::stream;
@@ -19,6 +20,10 @@ use std::sync::Arc;
 pub const MAX_WORLDS: usize = 100_000;
 /// Domain tag of the world streams ("pimc").
 const WORLDS: u64 = 0x7069_6d63;
+/// Domain tag of the candidate streams of a weighted pool ("pool").
+const POOL: u64 = 0x706f_6f6c;
+/// Largest pool of candidate worlds per decision.
+pub const MAX_POOL: usize = 1_000_000;
 
 /// The PIMC loop: how many worlds, on which threads, from which seed.
 #[derive(Clone)]
@@ -107,6 +112,35 @@ impl Pimc {
             Ok((world, value))
         })?;
         Ok(per.into_iter().unzip())
+    }
+
+    /// A pool of `size` candidate worlds drawn from `sampler` (the pool's draw taken from `rng`;
+    /// candidate `j` from the stream `(seed, draw, j)`), each weighted by `log_weight(world)`
+    /// (a natural logarithm), computed on the loop's threads: the determinization of PIMC with
+    /// inference ([`WeightedWorlds`]). Like the worlds, the pool does not depend on the thread
+    /// count.
+    pub fn weighted_pool<D>(
+        &self,
+        sampler: &D,
+        size: usize,
+        rng: &mut Pcg64,
+        log_weight: impl Fn(&D::World) -> Result<f64> + Sync + Send,
+    ) -> Result<WeightedWorlds<D::World>>
+    where
+        D: Determinization,
+    {
+        if size == 0 || size > MAX_POOL {
+            return Err(Error::invalid("pool", size, format!("an integer from 1 to {MAX_POOL}")));
+        }
+        let draw: u64 = rng.gen();
+        let ids: Vec<u64> = (0..size as u64).collect();
+        let per = self.per_world_of(&ids, |j| {
+            let world = sampler.sample(&mut stream(self.seed, POOL, draw, j))?;
+            let w = log_weight(&world)?;
+            Ok((world, w))
+        })?;
+        let (pool, weights): (Vec<_>, Vec<f64>) = per.into_iter().unzip();
+        WeightedWorlds::new(pool, &weights)
     }
 
     /// The mean over this decision's worlds of each option's value, where `values(solver,

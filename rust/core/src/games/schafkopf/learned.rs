@@ -11,6 +11,8 @@
 //!
 //! [`NetAgent`] takes each decision with its kind's network (highest logit, or drawn from the
 //! softmax with `sample=1`); a kind without a network is decided by the `rules` agent.
+//! [`log_likelihood`] scores a world by a policy's probabilities of the moves the other seats
+//! made in it: the evidence of PIMC with inference (`pimc:inference=net:DIR`).
 
 use super::actions::{Action, Phase};
 use super::agents::rules_agent::RulesAgent;
@@ -25,6 +27,7 @@ use crate::arena::log::GameRecord;
 use crate::cards::iter;
 use crate::error::{Error, Result};
 use crate::learn::learnable::{Learnable, NetPolicy, OnDecision};
+use crate::learn::PlayModel;
 use rand_pcg::Pcg64;
 
 /// The decision kinds, in order, with the first action id and the number of ids of each.
@@ -128,4 +131,25 @@ impl Agent for NetAgent {
             None => RulesAgent.act(view, rng),
         }
     }
+}
+
+/// The natural logarithm of the probability, under `model`, of every decision the seats other
+/// than `viewer` took in `world`, replayed from its deal (forced moves and kinds without a
+/// network count 1).
+pub fn log_likelihood(model: &PlayModel, world: &Game, viewer: u8) -> Result<f64> {
+    let dealt = std::array::from_fn(|p| world.dealt(p as u8));
+    let mut game = Game::new(&Deal::new(dealt, world.dealer())?, world.rules());
+    let mut sum = 0.0;
+    for (seat, action) in world.history() {
+        if seat != viewer {
+            let view = View::new(&game, seat);
+            let kind = KINDS[kind_of(&view)].0;
+            let legal = legal_ids(&view);
+            if legal.len() > 1 && model.covers(kind) {
+                sum += model.log_prob(kind, &features(&view), &legal, action.id() as usize);
+            }
+        }
+        game.apply_legal(action);
+    }
+    Ok(sum)
 }

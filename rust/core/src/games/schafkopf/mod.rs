@@ -14,6 +14,7 @@
 //! * [`matches`] — games between agents, matches and tournaments on [`crate::arena`];
 //! * [`pimc`] — PIMC: exact worlds, the perfect-information solver, cfrkit's PIMC agent and
 //!   SchafkopfRL's (UCT) as the yardstick;
+//! * [`hybrid`] — the hybrid agent: a learned policy ([`learned`]) early, PIMC late;
 //! * [`registry`] — agent spec strings, parsed in one place.
 
 pub mod actions;
@@ -23,6 +24,7 @@ pub mod contract;
 pub mod deal;
 pub mod features;
 pub mod game;
+pub mod hybrid;
 pub mod learned;
 pub mod matches;
 pub mod pimc;

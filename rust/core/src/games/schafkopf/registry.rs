@@ -1,25 +1,22 @@
 //! Agent spec strings, parsed in one place: `random`, `random-coward`, `rules`,
-//! `schafkopfrl-pimc[:OPTIONS]`, `pimc[:OPTIONS]` and `net:DIR`. This module sits above
-//! [`super::agents`], [`super::pimc`] and [`super::learned`]: it builds agents of each.
+//! `schafkopfrl-pimc[:OPTIONS]`, `pimc[:OPTIONS]`, `net:DIR` and `hybrid:OPTIONS`. This module
+//! sits above [`super::agents`], [`super::pimc`], [`super::learned`] and [`super::hybrid`]: it
+//! builds agents of each.
 
 use super::agents::random::{RandomAgent, RandomCowardAgent};
 use super::agents::rules_agent::RulesAgent;
 use super::agents::Agent;
+use super::hybrid::HybridAgent;
 use super::learned::NetAgent;
-use super::pimc::agent::{PimcAgent, DEFAULT_WORLDS, MAX_WORLDS};
+use super::pimc::agent as pimc;
 use super::pimc::uct;
 use crate::error::{Error, Result};
-use crate::spec::AgentOptions;
 use std::sync::Arc;
 
 /// The spec strings [`parse`] accepts.
 pub const SPECS: &str = "random, random-coward, rules, schafkopfrl-pimc[:n=N,m=M,threads=T] or \
-                         pimc[:worlds=N,threads=T,seed=S] or net:DIR[,sample=1]";
-
-/// The options accepted after `pimc:`.
-pub const PIMC_OPTIONS: &str = "comma-separated worlds=N (1 to 100000, default 40), threads=T (0 = all cores; \
-                                default 1, since matches already play games in parallel) and seed=S (an unsigned \
-                                integer, default 0), e.g. worlds=40,seed=7";
+                         pimc[:worlds=N,threads=T,seed=S,inference=net:DIR], net:DIR[,sample=1] or \
+                         hybrid:net=DIR,from=K[,pimc options]";
 
 /// Builds an agent from a spec string (see [`SPECS`]).
 pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
@@ -27,24 +24,18 @@ pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
     if let Some(dir) = spec.trim().strip_prefix("net:").or_else(|| spec.trim().strip_prefix("NET:")) {
         return Ok(Arc::new(NetAgent::from_options(dir)?));
     }
-    let lower = spec.trim().to_ascii_lowercase();
-    let (name, args) = lower.split_once(':').unwrap_or((&lower, ""));
-    match (name.trim(), lower.contains(':')) {
+    // Option values keep their case (an inference policy's path); names and keys do not.
+    let spec = spec.trim();
+    let (name, args) = spec.split_once(':').unwrap_or((spec, ""));
+    match (name.trim().to_ascii_lowercase().as_str(), spec.contains(':')) {
         ("random", false) => Ok(Arc::new(RandomAgent)),
         ("random-coward", false) => Ok(Arc::new(RandomCowardAgent)),
         ("rules", false) => Ok(Arc::new(RulesAgent)),
         (uct::NAME, _) => Ok(Arc::new(uct::from_options(args)?)),
-        ("pimc", _) => Ok(Arc::new(pimc(args)?)),
+        ("pimc", _) => Ok(Arc::new(pimc::from_options(args)?)),
+        ("hybrid", true) => Ok(Arc::new(HybridAgent::from_options(args)?)),
         _ => Err(Error::invalid("agent", spec, format!("one of {SPECS}"))),
     }
-}
-
-/// cfrkit's PIMC agent from the options after `pimc:` (see [`PIMC_OPTIONS`]).
-pub fn pimc(args: &str) -> Result<PimcAgent> {
-    let o = AgentOptions::parse("pimc", args, &["worlds", "threads", "seed"], PIMC_OPTIONS)?;
-    let worlds = o.uint("worlds", DEFAULT_WORLDS as u64, 1, MAX_WORLDS as u64)? as usize;
-    let threads = crate::threads::check(o.uint("threads", 1, 0, crate::threads::MAX_THREADS as u64)?)?;
-    PimcAgent::new(worlds, threads, o.seed()?)
 }
 
 #[cfg(test)]

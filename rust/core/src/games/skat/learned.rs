@@ -12,18 +12,21 @@
 //! [`NetAgent`] takes each decision with its kind's network: the legal action of the highest
 //! logit (`net:DIR`) or one drawn from the softmax over the legal actions (`net:DIR,sample=1`); a
 //! kind without a network (none was in the logs) is decided by the `rules` agent.
+//! [`log_likelihood`] scores a world by a policy's probabilities of the moves the other seats
+//! made in it: the evidence of PIMC with inference (`pimc:inference=net:DIR`).
 
 use super::actions::{Action, Phase};
 use super::agents::rules_agent::RulesAgent;
 use super::agents::Agent;
 use super::contract::GameType;
 use super::deal::Deal;
-use super::features::{action_of, features, legal_ids, FEATURES};
+use super::features::{action_id, action_of, features, legal_ids, FEATURES};
 use super::game::Game;
 use super::view::View;
 use crate::arena::log::GameRecord;
 use crate::error::{Error, Result};
 use crate::learn::learnable::{Learnable, NetPolicy, OnDecision};
+use crate::learn::PlayModel;
 use rand_pcg::Pcg64;
 
 /// The decision kinds, in order, with the first action id and the number of ids of each.
@@ -113,4 +116,28 @@ impl Agent for NetAgent {
             None => RulesAgent::default().act(view, rng),
         }
     }
+}
+
+/// The natural logarithm of the probability, under `model`, of every decision the seats other
+/// than `viewer` took in `world`, replayed from its deal (forced moves and kinds without a
+/// network count 1). In a defender's world after a pickup the deal's skat is the declarer's
+/// discard (see [`super::pimc::worlds`]): his bids are then scored on the ten cards he kept,
+/// since the ten he was dealt are unknown.
+pub fn log_likelihood(model: &PlayModel, world: &Game, viewer: u8) -> Result<f64> {
+    let mut game = Game::new(&world.deal());
+    let mut sum = 0.0;
+    for (seat, action) in world.history() {
+        if seat != viewer {
+            let view = View::new(&game, seat);
+            let kind = KINDS[kind_of(&view)].0;
+            let legal = legal_ids(&view);
+            if legal.len() > 1 && model.covers(kind) {
+                let id = action_id(action)
+                    .ok_or_else(|| Error::invalid("action", format!("{action:?}"), "a Skat action"))?;
+                sum += model.log_prob(kind, &features(&view), &legal, id);
+            }
+        }
+        game.apply_legal(action);
+    }
+    Ok(sum)
 }

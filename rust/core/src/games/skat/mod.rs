@@ -15,6 +15,7 @@
 //! * [`features`] — a fixed-length numeric encoding of a view and the action ids;
 //! * [`pimc`] — Perfect Information Monte Carlo card play: exact worlds, a perfect-information
 //!   solver, the `pimc` agent;
+//! * [`hybrid`] — the hybrid agent: a learned policy ([`learned`]) early, PIMC late;
 //! * [`matches`] — games between agents, matches and tournaments on [`crate::arena`];
 //! * [`registry`] — agent spec strings, parsed in one place.
 
@@ -26,6 +27,7 @@ pub mod contract;
 pub mod deal;
 pub mod features;
 pub mod game;
+pub mod hybrid;
 pub mod learned;
 pub mod matches;
 pub mod pimc;

@@ -1,17 +1,19 @@
-//! Agent spec strings, parsed in one place: `random`, `rules`, `pimc[:OPTIONS]` and `net:DIR`.
-//! This module sits above [`super::agents`], [`super::pimc`] and [`super::learned`]: it builds
-//! agents of each.
+//! Agent spec strings, parsed in one place: `random`, `rules`, `pimc[:OPTIONS]`, `net:DIR` and
+//! `hybrid:OPTIONS`. This module sits above [`super::agents`], [`super::pimc`],
+//! [`super::learned`] and [`super::hybrid`]: it builds agents of each.
 
 use super::agents::random::RandomAgent;
 use super::agents::rules_agent::RulesAgent;
 use super::agents::Agent;
+use super::hybrid::HybridAgent;
 use super::learned::NetAgent;
 use super::pimc::agent as pimc;
 use crate::error::{Error, Result};
 use std::sync::Arc;
 
 /// The spec strings [`parse`] accepts.
-pub const SPECS: &str = "random, rules, pimc[:worlds=N,threads=T,seed=S] or net:DIR[,sample=1]";
+pub const SPECS: &str =
+    "random, rules, pimc[:worlds=N,threads=T,seed=S,inference=net:DIR], net:DIR[,sample=1] or hybrid:net=DIR,from=K[,pimc options]";
 
 /// Builds an agent from a spec string (see [`SPECS`]; case and surrounding spaces do not matter).
 pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
@@ -19,12 +21,14 @@ pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
     if let Some(dir) = spec.trim().strip_prefix("net:").or_else(|| spec.trim().strip_prefix("NET:")) {
         return Ok(Arc::new(NetAgent::from_options(dir)?));
     }
-    let lower = spec.trim().to_ascii_lowercase();
-    let (name, args) = lower.split_once(':').unwrap_or((&lower, ""));
-    match (name.trim(), lower.contains(':')) {
+    // Option values keep their case (an inference policy's path); names and keys do not.
+    let spec = spec.trim();
+    let (name, args) = spec.split_once(':').unwrap_or((spec, ""));
+    match (name.trim().to_ascii_lowercase().as_str(), spec.contains(':')) {
         ("random", false) => Ok(Arc::new(RandomAgent)),
         ("rules", false) => Ok(Arc::new(RulesAgent::default())),
         ("pimc", _) => Ok(Arc::new(pimc::from_options(args)?)),
+        ("hybrid", true) => Ok(Arc::new(HybridAgent::from_options(args)?)),
         _ => Err(Error::invalid("agent", spec, format!("one of {SPECS}"))),
     }
 }

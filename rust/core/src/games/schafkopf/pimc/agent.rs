@@ -18,18 +18,27 @@
 //! Every choice is found with bounds ([`Pimc::choose_by_bounds`]): the same action as the best
 //! exact mean, with far less search.
 //!
+//! **Inference** (`inference=net:DIR`): the worlds of every decision are drawn from a pool of
+//! candidate worlds (default four per world) in proportion to the probability, under the
+//! learned policy in `DIR`, of every move the other seats made in each
+//! ([`crate::search::WeightedWorlds`], [`super::super::learned::log_likelihood`]): a Solo
+//! declared before makes the worlds where its declarer holds many trumps likelier.
+//!
 //! Decisions are functions of the view and the random stream: one draw from the stream seeds
 //! every world (world `i` from `(seed, draw, i)`), so they do not depend on the thread count.
 
 use super::super::actions::{Action, Phase};
 use super::super::agents::Agent;
 use super::super::game::Game;
+use super::super::learned::{log_likelihood, SchafkopfPolicies};
 use super::super::view::View;
 use super::solver::Solver;
 use super::worlds::Worlds;
 use crate::cards::Card;
 use crate::error::{Error, Result};
-use crate::search::Pimc;
+use crate::learn::{Inference, INFERENCE_OPTIONS};
+use crate::search::{Pimc, Sampling};
+use crate::spec::AgentOptions;
 use rand_pcg::Pcg64;
 
 pub use crate::search::MAX_WORLDS;
@@ -37,17 +46,41 @@ pub use crate::search::MAX_WORLDS;
 /// Default worlds per decision.
 pub const DEFAULT_WORLDS: usize = 40;
 
+/// The options accepted after `pimc:`.
+pub const PIMC_OPTIONS: &str = "comma-separated worlds=N (1 to 100000, default 40), threads=T (0 = all cores; \
+                                default 1, since matches already play games in parallel) and seed=S (an unsigned \
+                                integer, default 0); with inference: ";
+
 /// Perfect Information Monte Carlo player (see the module documentation).
 #[derive(Clone, Debug)]
 pub struct PimcAgent {
     pimc: Pimc,
+    /// The model its decisions weigh their worlds by, if any.
+    inference: Option<Inference>,
 }
 
 impl PimcAgent {
     /// An agent sampling `worlds` worlds (1..=[`MAX_WORLDS`]) per decision on `threads` threads
     /// (0 = `CFRKIT_NUM_THREADS` or all cores), its world streams keyed by `seed`.
     pub fn new(worlds: usize, threads: usize, seed: u64) -> Result<PimcAgent> {
-        Ok(PimcAgent { pimc: Pimc::new(worlds, threads, seed)? })
+        Ok(PimcAgent { pimc: Pimc::new(worlds, threads, seed)?, inference: None })
+    }
+
+    /// The same agent with its decisions' worlds weighted by `inference`.
+    pub fn with_inference(self, inference: Inference) -> PimcAgent {
+        PimcAgent { inference: Some(inference), ..self }
+    }
+
+    /// The worlds of a decision of `view`: uniform among the consistent ones, or with inference
+    /// drawn from a weighted pool (which takes one more draw from `rng`).
+    fn worlds(&self, view: &View, rng: &mut Pcg64) -> Result<Sampling<Worlds>> {
+        let worlds = Worlds::new(view)?;
+        let Some(inference) = &self.inference else { return Ok(Sampling::Plain(worlds)) };
+        let seat = view.seat();
+        let pool = self
+            .pimc
+            .weighted_pool(&worlds, inference.pool, rng, |w: &Game| log_likelihood(&inference.model, w, seat))?;
+        Ok(Sampling::Weighted(pool))
     }
 
     /// The PIMC loop: worlds per decision, threads, seed.
@@ -59,7 +92,7 @@ impl PimcAgent {
     /// must be to act, in the order of [`View::legal_actions`].
     pub fn action_values(&self, view: &View, rng: &mut Pcg64) -> Result<Vec<(Action, f64)>> {
         let legal = legal_actions(view)?;
-        let worlds = Worlds::new(view)?;
+        let worlds = self.worlds(view, rng)?;
         let seat = view.seat();
         let means = self.pimc.mean_values(&worlds, rng, |s: &mut Solver, world: &Game| {
             if world.phase() == Phase::Tricks {
@@ -76,7 +109,7 @@ impl PimcAgent {
     fn choose_card(&self, view: &View, legal: &[Action], rng: &mut Pcg64) -> Result<Action> {
         let cards: Vec<Card> =
             legal.iter().filter_map(|a| if let Action::Card(c) = a { Some(*c) } else { None }).collect();
-        let worlds = Worlds::new(view)?;
+        let worlds = self.worlds(view, rng)?;
         let k = self.pimc.choose_by_bounds(
             &worlds,
             rng,
@@ -91,7 +124,7 @@ impl PimcAgent {
     /// first only asked whether the player team wins, and only the options that may be best are
     /// solved further (a hopeless Solo is never asked about Schneider).
     fn choose_option(&self, view: &View, legal: &[Action], rng: &mut Pcg64) -> Result<Action> {
-        let worlds = Worlds::new(view)?;
+        let worlds = self.worlds(view, rng)?;
         let seat = view.seat();
         let k = self.pimc.choose_by_bounds(
             &worlds,
@@ -175,7 +208,8 @@ fn same_game(a: &Game, b: &Game) -> bool {
 
 impl Agent for PimcAgent {
     fn name(&self) -> String {
-        self.pimc.agent_name()
+        let inference = self.inference.as_ref().map(|i| i.name_suffix(self.pimc.worlds()));
+        format!("{}{}", self.pimc.agent_name(), inference.unwrap_or_default())
     }
 
     fn act(&self, view: &View, rng: &mut Pcg64) -> Result<Action> {
@@ -204,6 +238,20 @@ impl Agent for PimcAgent {
         let best = crate::search::best_option(&means).unwrap_or(0);
         Ok((values[best].0, Some(values)))
     }
+}
+
+/// cfrkit's PIMC agent from the options after `pimc:` (see [`PIMC_OPTIONS`]).
+pub fn from_options(args: &str) -> Result<PimcAgent> {
+    let help = format!("{PIMC_OPTIONS}{INFERENCE_OPTIONS}");
+    let keys = ["worlds", "threads", "seed", "inference", "pool", "floor"];
+    let o = AgentOptions::parse("pimc", args, &keys, &help)?;
+    let worlds = o.uint("worlds", DEFAULT_WORLDS as u64, 1, MAX_WORLDS as u64)? as usize;
+    let threads = crate::threads::check(o.uint("threads", 1, 0, crate::threads::MAX_THREADS as u64)?)?;
+    let agent = PimcAgent::new(worlds, threads, o.seed()?)?;
+    Ok(match Inference::from_options::<SchafkopfPolicies>(&o, worlds)? {
+        Some(inference) => agent.with_inference(inference),
+        None => agent,
+    })
 }
 
 #[cfg(test)]

@@ -17,6 +17,12 @@
 //! documented below, say); the spec option `bidding=search` plugs in [`PrecardplaySearch`]
 //! (search over sampled worlds, see [`super::precardplay`]).
 //!
+//! **Inference** (`inference=net:DIR`): the worlds of a card decision are drawn from a pool of
+//! candidate worlds (default four per world) in proportion to the probability, under the
+//! learned policy in `DIR`, of every move the other seats made in each
+//! ([`crate::search::WeightedWorlds`], [`super::super::learned::log_likelihood`]): a bid of 48
+//! makes the worlds where the bidder holds Jacks likelier than those where he holds none.
+//!
 //! Decisions are functions of the view and the random stream: one draw from the stream seeds
 //! every world (world `i` from `(seed, draw, i)`), so they do not depend on the thread count.
 
@@ -27,6 +33,7 @@ use super::super::bidding::Call;
 use super::super::cards::{bit, card, points, set_points, suit, ACE, CLUBS, DIAMONDS, JACKS, TEN};
 use super::super::contract::{Contract, GameType};
 use super::super::game::Game;
+use super::super::learned::{log_likelihood, SkatPolicies};
 use super::super::scoring::matadors;
 use super::super::view::View;
 use super::precardplay::{PrecardplaySearch, DEFAULT_BIDDING_WORLDS};
@@ -34,7 +41,8 @@ use super::solver::Solver;
 use super::worlds::Worlds;
 use crate::cards::{iter, lowest, Card, CardSet, Suits};
 use crate::error::{Error, Result};
-use crate::search::Pimc;
+use crate::learn::{Inference, INFERENCE_OPTIONS};
+use crate::search::{Pimc, Sampling};
 use crate::spec::AgentOptions;
 use rand_pcg::Pcg64;
 use std::sync::Arc;
@@ -49,7 +57,7 @@ pub const PIMC_OPTIONS: &str = "comma-separated worlds=N (1 to 100000, default 1
                                 default 1, since matches already play games in parallel), seed=S (an unsigned \
                                 integer, default 0), bidding=rules|search (the decisions before the cards: the \
                                 rules agent, the default, or search over sampled worlds) and bidding_worlds=N (1 to \
-                                100000, default 16; with bidding=search), e.g. worlds=160,seed=7";
+                                100000, default 16; with bidding=search); with inference: ";
 
 /// Perfect Information Monte Carlo player (see the module documentation).
 #[derive(Clone)]
@@ -58,6 +66,8 @@ pub struct PimcAgent {
     precardplay: Arc<dyn Agent>,
     /// What the spec adds to the name after `pimc:worlds=N[,seed=S]` (`,bidding=search…`).
     name_suffix: String,
+    /// The model its card decisions weigh their worlds by, if any.
+    inference: Option<Inference>,
 }
 
 impl std::fmt::Debug for PimcAgent {
@@ -75,6 +85,7 @@ impl PimcAgent {
             pimc: Pimc::new(worlds, threads, seed)?,
             precardplay: Arc::new(RulesAgent::default()),
             name_suffix: String::new(),
+            inference: None,
         })
     }
 
@@ -83,9 +94,26 @@ impl PimcAgent {
         PimcAgent { precardplay: agent, name_suffix: String::new(), ..self }
     }
 
+    /// The same agent with its card decisions' worlds weighted by `inference`.
+    pub fn with_inference(self, inference: Inference) -> PimcAgent {
+        PimcAgent { inference: Some(inference), ..self }
+    }
+
     /// The PIMC loop: worlds per decision, threads, seed.
     pub fn pimc(&self) -> &Pimc {
         &self.pimc
+    }
+
+    /// The worlds of a decision of `view`: uniform among the consistent ones, or with inference
+    /// drawn from a weighted pool (which takes one more draw from `rng`).
+    fn worlds(&self, view: &View, rng: &mut Pcg64) -> Result<Sampling<Worlds>> {
+        let worlds = Worlds::new(view)?;
+        let Some(inference) = &self.inference else { return Ok(Sampling::Plain(worlds)) };
+        let seat = view.seat();
+        let pool = self
+            .pimc
+            .weighted_pool(&worlds, inference.pool, rng, |w: &Game| log_likelihood(&inference.model, w, seat))?;
+        Ok(Sampling::Weighted(pool))
     }
 
     /// The agent that takes the decisions before the cards.
@@ -97,7 +125,7 @@ impl PimcAgent {
     /// seat, which must be to play a card, in ascending card order.
     pub fn card_values(&self, view: &View, rng: &mut Pcg64) -> Result<Vec<(Card, f64)>> {
         let legal = legal_cards(view)?;
-        let worlds = Worlds::new(view)?;
+        let worlds = self.worlds(view, rng)?;
         let means = self.pimc.mean_values(&worlds, rng, |s: &mut Solver, world: &Game| {
             Ok(s.card_values(world)?.into_iter().map(|(_, v)| v).collect())
         })?;
@@ -111,7 +139,7 @@ impl PimcAgent {
         if cards.len() == 1 || interchangeable(view) {
             return Ok(cards[0]);
         }
-        let worlds = Worlds::new(view)?;
+        let worlds = self.worlds(view, rng)?;
         let k = self.pimc.choose_by_bounds(
             &worlds,
             rng,
@@ -155,7 +183,8 @@ fn legal_cards(view: &View) -> Result<Vec<Card>> {
 
 impl Agent for PimcAgent {
     fn name(&self) -> String {
-        format!("{}{}", self.pimc.agent_name(), self.name_suffix)
+        let inference = self.inference.as_ref().map(|i| i.name_suffix(self.pimc.worlds()));
+        format!("{}{}{}", self.pimc.agent_name(), self.name_suffix, inference.unwrap_or_default())
     }
 
     fn act(&self, view: &View, rng: &mut Pcg64) -> Result<Action> {
@@ -189,14 +218,16 @@ impl Agent for PimcAgent {
 
 /// cfrkit's PIMC agent from the options after `pimc:` (see [`PIMC_OPTIONS`]).
 pub fn from_options(args: &str) -> Result<PimcAgent> {
-    let o =
-        AgentOptions::parse("pimc", args, &["worlds", "threads", "seed", "bidding", "bidding_worlds"], PIMC_OPTIONS)?;
+    let help = format!("{PIMC_OPTIONS}{INFERENCE_OPTIONS}");
+    let keys = ["worlds", "threads", "seed", "bidding", "bidding_worlds", "inference", "pool", "floor"];
+    let o = AgentOptions::parse("pimc", args, &keys, &help)?;
     let worlds = o.uint("worlds", DEFAULT_WORLDS as u64, 1, MAX_WORLDS as u64)? as usize;
     let threads = crate::threads::check(o.uint("threads", 1, 0, crate::threads::MAX_THREADS as u64)?)?;
     let seed = o.seed()?;
-    let agent = PimcAgent::new(worlds, threads, seed)?;
+    let mut agent = PimcAgent::new(worlds, threads, seed)?;
+    agent.inference = Inference::from_options::<SkatPolicies>(&o, worlds)?;
     let bidding_worlds = o.uint("bidding_worlds", DEFAULT_BIDDING_WORLDS as u64, 1, MAX_WORLDS as u64)? as usize;
-    match o.text("bidding").unwrap_or("rules") {
+    match o.text("bidding").unwrap_or("rules").to_ascii_lowercase().as_str() {
         "rules" if o.text("bidding_worlds").is_none() => Ok(agent),
         "search" => {
             let search = PrecardplaySearch::new(bidding_worlds, threads, seed)?;

@@ -1,0 +1,60 @@
+//! The Skat hybrid agent, `hybrid:net=DIR,from=K[,PIMC options]` ([`crate::learn::hybrid`]):
+//! the `net:DIR` policy takes the bidding, Hand or pickup, discard, declaration and the tricks
+//! before `K` (default 4); `pimc:[PIMC options]` plays from trick `K` on.
+
+use super::actions::{Action, Phase};
+use super::agents::Agent;
+use super::learned::NetAgent;
+use super::pimc::agent::{self as pimc, PimcAgent};
+use super::view::View;
+use crate::arena::log::Valued;
+use crate::error::Result;
+use crate::learn::{hybrid, HybridSpec};
+use rand_pcg::Pcg64;
+
+/// The default first trick PIMC plays: from the fourth trick on, a 160-world decision takes
+/// milliseconds.
+pub const DEFAULT_FROM: u64 = 4;
+
+/// A learned policy before trick `from`, PIMC from it on (see the module documentation).
+#[derive(Clone, Debug)]
+pub struct HybridAgent {
+    net: NetAgent,
+    pimc: PimcAgent,
+    from: u8,
+}
+
+impl HybridAgent {
+    /// The agent from the options after `hybrid:` (see [`hybrid::help`]).
+    pub fn from_options(args: &str) -> Result<HybridAgent> {
+        let spec = HybridSpec::parse(args, 10, DEFAULT_FROM)?;
+        Ok(HybridAgent {
+            net: NetAgent::from_options(&spec.net)?,
+            pimc: pimc::from_options(&spec.pimc)?,
+            from: spec.from,
+        })
+    }
+
+    /// The agent that takes the decision of `view`.
+    fn agent_for(&self, view: &View) -> &dyn Agent {
+        if view.phase() == Phase::Tricks && view.tricks_done() + 1 >= self.from {
+            &self.pimc
+        } else {
+            &self.net
+        }
+    }
+}
+
+impl Agent for HybridAgent {
+    fn name(&self) -> String {
+        hybrid::name(&self.net.name(), self.from, &self.pimc.name())
+    }
+
+    fn act(&self, view: &View, rng: &mut Pcg64) -> Result<Action> {
+        self.agent_for(view).act(view, rng)
+    }
+
+    fn act_valued(&self, view: &View, rng: &mut Pcg64) -> Result<Valued<Action>> {
+        self.agent_for(view).act_valued(view, rng)
+    }
+}

@@ -142,6 +142,18 @@ def test_cli_imitate(rules_log, tmp_path):
     record = json.loads(r.stdout.strip().splitlines()[-1])
     assert record["game"] == "skat" and "cards-suit-defender" in record["kinds"]
     assert "held-out top-1" in r.stderr
+    # Resuming a finished run trains nothing and reports the same figures; other settings are refused.
+    resumed = cli(
+        *("imitate", "--game", "skat", "--logs", str(rules_log), "--out", str(out), "--hidden", "32", "--epochs", "2"),
+        *("--resume", "--json"),
+    )
+    assert resumed.returncode == 0 and "held-out top-1" not in resumed.stderr, resumed.stderr
+    kinds = json.loads(resumed.stdout.strip().splitlines()[-1])["kinds"]
+    assert {k: v["heldout_accuracy"] for k, v in kinds.items()} == {
+        k: v["heldout_accuracy"] for k, v in record["kinds"].items()
+    }
+    other = cli("imitate", "--game", "skat", "--logs", str(rules_log), "--out", str(out), "--resume")
+    assert other.returncode == 2 and "same settings" in other.stderr and "Traceback" not in other.stderr
     for args in (
         ("imitate", "--game", "skat", "--logs", "/nonexistent.jsonl", "--out", str(out)),
         ("imitate", "--game", "skat", "--logs", str(rules_log), "--out", str(out), "--epochs", "-3"),

@@ -77,6 +77,7 @@ def imitate(
     holdout: float = 0.1,
     patience: int = 3,
     seed: int = 0,
+    resume: bool = False,
     progress: Union[bool, Callable[[str, int, float, float], object]] = False,
 ) -> ImitationResult:
     """Trains a policy for ``game`` on the game logs ``logs`` and writes it to the directory
@@ -85,7 +86,9 @@ def imitate(
     loss (``holdout`` of the games are held out). The same logs, settings and seed give the
     same networks. ``progress=True`` prints each epoch's held-out figures on stderr; a callable
     gets ``(kind, epoch, heldout_accuracy, heldout_loss)``. Ctrl-C stops training
-    (``KeyboardInterrupt``); the networks saved by then stay in ``out``."""
+    (``KeyboardInterrupt``); the networks saved by then stay in ``out``. ``resume=True`` keeps
+    the decision kinds ``out`` already finished (trained on the same logs with the same
+    settings) and trains the rest: the result is the uninterrupted run's, byte for byte."""
     from . import _cfrkit
 
     _check("game", game, game in GAMES, f"one of {', '.join(GAMES)}")
@@ -123,6 +126,7 @@ def imitate(
         float(holdout),
         patience,
         seed,
+        resume=bool(resume),
         progress=report,
     )
     kinds = {r.pop("kind"): r for r in rows}

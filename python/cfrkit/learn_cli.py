@@ -45,6 +45,11 @@ def _parser() -> argparse.ArgumentParser:
         "--patience", type=cli_args.integer(1, 1_000_000), default=3, help="epochs without progress (default 3)"
     )
     m.add_argument("--seed", type=cli_args.seed, default=0, help="seed of weights, split and shuffles (default 0)")
+    m.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the decision kinds DIR already finished (same logs and settings) and train the rest",
+    )
     m.add_argument("--json", action="store_true", help="print the figures as one JSON object on the last line")
     return p
 
@@ -67,6 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             holdout=a.holdout,
             patience=a.patience,
             seed=a.seed,
+            resume=a.resume,
             progress=True,
         )
         print(r)

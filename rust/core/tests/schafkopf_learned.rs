@@ -28,7 +28,7 @@ fn imitating_rules_and_playing_the_policy() {
     log.finish().unwrap();
     let settings = TrainSettings { hidden: vec![64, 64], epochs: 6, batch: 128, seed: 1, ..TrainSettings::default() };
     let out = dir.join("policy");
-    let report = imitate::<SchafkopfPolicies>(&[path], &out, &settings, &mut |_, _, _| Ok(())).unwrap();
+    let report = imitate::<SchafkopfPolicies>(&[path], &out, &settings, false, &mut |_, _, _| Ok(())).unwrap();
     let sauspiel = report.iter().find(|(k, _)| k == "cards-sauspiel-defender").map(|x| &x.1).unwrap();
     assert!(sauspiel.heldout_samples > 500, "{report:?}");
     // The seed's rule-based player draws among its options at random, which caps what any

@@ -15,6 +15,7 @@ use cfrkit_core::games::skat::{features::legal_ids, Deal, Game, Phase, View};
 use cfrkit_core::learn::PlayModel;
 use cfrkit_core::learn::TrainSettings;
 use cfrkit_core::learn::{imitate, samples_from_logs};
+use cfrkit_core::Error;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use std::path::{Path, PathBuf};
@@ -45,7 +46,8 @@ fn imitating_rules_beats_the_frequency_baseline_and_is_reproducible() {
     assert!(by_kind.iter().filter(|k| k.1 > 1000).count() >= 3, "{by_kind:?}");
     let settings = TrainSettings { hidden: vec![64, 64], epochs: 8, batch: 128, seed: 3, ..TrainSettings::default() };
     let out = dir.join("policy");
-    let report = imitate::<SkatPolicies>(std::slice::from_ref(&log), &out, &settings, &mut |_, _, _| Ok(())).unwrap();
+    let report =
+        imitate::<SkatPolicies>(std::slice::from_ref(&log), &out, &settings, false, &mut |_, _, _| Ok(())).unwrap();
     for (kind, r) in &report {
         if kind.starts_with("cards-") && r.heldout_samples > 500 {
             assert!(r.heldout_accuracy > 0.7 && r.heldout_accuracy > r.baseline_accuracy + 0.2, "{kind}: {r:?}");
@@ -56,10 +58,11 @@ fn imitating_rules_beats_the_frequency_baseline_and_is_reproducible() {
     let small = rules_log(&temp("small"), 60);
     let quick = TrainSettings { epochs: 2, ..settings.clone() };
     let (a, b) = (temp("a"), temp("b"));
-    imitate::<SkatPolicies>(std::slice::from_ref(&small), &a, &quick, &mut |_, _, _| Ok(())).unwrap();
-    imitate::<SkatPolicies>(std::slice::from_ref(&small), &b, &quick, &mut |_, _, _| Ok(())).unwrap();
+    imitate::<SkatPolicies>(std::slice::from_ref(&small), &a, &quick, false, &mut |_, _, _| Ok(())).unwrap();
+    imitate::<SkatPolicies>(std::slice::from_ref(&small), &b, &quick, false, &mut |_, _, _| Ok(())).unwrap();
     let file = "cards-suit-defender.safetensors";
     assert_eq!(std::fs::read(a.join(file)).unwrap(), std::fs::read(b.join(file)).unwrap());
+    resume_checks(&small, &a, &quick);
 
     // The agent plays whole matches legally (the match loop checks every action).
     let net = registry::parse(&format!("net:{}", out.display())).unwrap();
@@ -210,4 +213,37 @@ fn hybrid_checks(policy: &Path) {
         let e = registry::parse(&bad).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(e.contains(want), "{bad}: {e}");
     }
+}
+
+/// Training stopped in the middle resumes into the files an uninterrupted run writes (`full`),
+/// training only the kinds not done; other settings are refused.
+fn resume_checks(log: &Path, full: &Path, settings: &TrainSettings) {
+    let dir = temp("resume");
+    let logs = std::slice::from_ref(&log.to_path_buf()).to_vec();
+    let stop = "cards-suit-declarer";
+    let mut interrupt = |kind: &str, _: usize, _: &_| if kind == stop { Err(Error::Interrupted) } else { Ok(()) };
+    assert!(imitate::<SkatPolicies>(&logs, &dir, settings, false, &mut interrupt).is_err());
+    let kept: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join("model.json")).unwrap()).unwrap();
+    let kept: Vec<String> =
+        kept["nets"].as_array().unwrap().iter().map(|n| n["kind"].as_str().unwrap().into()).collect();
+    assert!(kept.contains(&"bid".to_string()) && !kept.contains(&stop.to_string()), "{kept:?}");
+    let mut trained = Vec::new();
+    let report = imitate::<SkatPolicies>(&logs, &dir, settings, true, &mut |kind, _, _| {
+        trained.push(kind.to_string());
+        Ok(())
+    })
+    .unwrap();
+    assert!(trained.iter().all(|k| !kept.contains(k)) && trained.contains(&stop.to_string()), "{trained:?}");
+    assert!(report.iter().any(|(k, r)| k == "bid" && r.samples_per_second == 0.0 && r.heldout_loss > 0.0));
+    let mut files = 0;
+    for entry in std::fs::read_dir(full).unwrap() {
+        let name = entry.unwrap().file_name();
+        let same = std::fs::read(full.join(&name)).unwrap() == std::fs::read(dir.join(&name)).unwrap();
+        assert!(same, "{name:?} differs from the uninterrupted run's");
+        files += 1;
+    }
+    assert!(files >= 5, "{files}");
+    let other = TrainSettings { seed: settings.seed + 1, ..settings.clone() };
+    let e = imitate::<SkatPolicies>(&logs, &dir, &other, true, &mut |_, _, _| Ok(())).unwrap_err().to_string();
+    assert!(e.contains("resume") && e.contains("same settings"), "{e}");
 }

@@ -12,7 +12,7 @@ use pyo3::types::PyDict;
 /// Trains a policy of `game` (`skat`, `schafkopf`) on the game logs `logs` into the directory
 /// `out` (see `cfrkit.learn.imitate`); returns per decision kind its training figures.
 #[pyfunction]
-#[pyo3(signature = (game, logs, out, hidden, epochs, batch, learning_rate, holdout, patience, seed, progress = None))]
+#[pyo3(signature = (game, logs, out, hidden, epochs, batch, learning_rate, holdout, patience, seed, resume = false, progress = None))]
 #[allow(clippy::too_many_arguments)]
 fn imitate_policy<'py>(
     py: Python<'py>,
@@ -26,6 +26,7 @@ fn imitate_policy<'py>(
     holdout: f64,
     patience: usize,
     seed: u64,
+    resume: bool,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let settings = TrainSettings { hidden, epochs, batch, learning_rate, holdout, patience, seed };
@@ -44,8 +45,8 @@ fn imitate_policy<'py>(
             })
         };
         match game {
-            "skat" => learn::imitate::<SkatPolicies>(&logs, &out, &settings, &mut between),
-            "schafkopf" => learn::imitate::<SchafkopfPolicies>(&logs, &out, &settings, &mut between),
+            "skat" => learn::imitate::<SkatPolicies>(&logs, &out, &settings, resume, &mut between),
+            "schafkopf" => learn::imitate::<SchafkopfPolicies>(&logs, &out, &settings, resume, &mut between),
             other => Err(Error::invalid("game", other, "skat or schafkopf")),
         }
     });

@@ -72,7 +72,8 @@ impl Samples {
 }
 
 /// How a network is trained.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TrainSettings {
     /// Hidden layer sizes (the paper's networks have five ReLU layers).
     pub hidden: Vec<usize>,

@@ -62,25 +62,39 @@ pub type ImitationReport = Vec<(String, TrainReport)>;
 
 /// Trains a policy of `G` on the logs at `paths` into the directory `out` (made if missing):
 /// one network per decision kind with samples in both parts of the split, each saved as it
-/// improves, and `model.json`. `progress(kind, epoch, report)` hears of every epoch and may stop
-/// training (Ctrl-C); the networks finished by then stay in `out`.
+/// improves, and `model.json` (rewritten as each kind is done). `progress(kind, epoch, report)`
+/// hears of every epoch and may stop training (Ctrl-C); the networks finished by then stay in
+/// `out`.
+///
+/// With `resume`, the kinds `out/model.json` lists as done are kept (their figures reported,
+/// with 0 samples per second) and the others trained: the policy that results is the one an
+/// uninterrupted run writes, byte for byte, since every kind is trained from the seed alone. A
+/// description of other logs or settings is refused; without one, training starts afresh.
 pub fn imitate<G: Learnable>(
     paths: &[PathBuf],
     out: &Path,
     settings: &TrainSettings,
+    resume: bool,
     progress: &mut dyn FnMut(&str, usize, &TrainReport) -> Result<()>,
 ) -> Result<ImitationReport> {
     settings.check()?;
     if paths.is_empty() {
         return Err(Error::invalid("logs", "none", format!("one or more {} game logs", G::GAME)));
     }
+    let logs: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    let done = if resume { finished_kinds::<G>(out, &logs, settings)? } else { Vec::new() };
     let samples = samples_from_logs::<G>(paths)?;
     std::fs::create_dir_all(out).map_err(|e| Error::io(out, e))?;
-    let logs = paths.iter().map(|p| p.display().to_string()).collect();
     let mut description = Description::new(G::GAME, G::FEATURES, settings.seed, logs);
+    description.settings = Some(settings.clone());
     let mut report = Vec::new();
     for (s, &(kind, offset, actions)) in samples.iter().zip(G::KINDS) {
         if s.is_empty() {
+            continue;
+        }
+        if let Some(entry) = done.iter().find(|e| e.kind == kind) {
+            report.push((kind.to_string(), report_of(entry)));
+            description.nets.push(entry.clone());
             continue;
         }
         let file = format!("{kind}.safetensors");
@@ -102,6 +116,8 @@ pub fn imitate<G: Learnable>(
             heldout_samples: r.heldout_samples,
             heldout_accuracy: r.heldout_accuracy,
             baseline_accuracy: r.baseline_accuracy,
+            heldout_loss: r.heldout_loss,
+            train_loss: r.train_loss,
             epochs: r.epochs,
             best_epoch: r.best_epoch,
         });
@@ -110,6 +126,40 @@ pub fn imitate<G: Learnable>(
     }
     description.save(out)?;
     Ok(report)
+}
+
+/// The kinds the policy in `out` has finished, if it was trained on `logs` with `settings`
+/// (none when `out` holds no description); an error for a description of other logs or
+/// settings, or one that does not load.
+fn finished_kinds<G: Learnable>(out: &Path, logs: &[String], settings: &TrainSettings) -> Result<Vec<NetEntry>> {
+    if !out.join(super::policy::DESCRIPTION).exists() {
+        return Ok(Vec::new());
+    }
+    let policy = Policy::load(out, G::GAME, G::FEATURES)?;
+    let d = policy.description;
+    if d.logs != logs || d.settings.as_ref() != Some(settings) {
+        return Err(Error::invalid(
+            "resume",
+            out.display(),
+            "a policy directory trained on the same logs with the same settings (train afresh without resume)",
+        ));
+    }
+    Ok(d.nets)
+}
+
+/// The report of a kind kept from an earlier run.
+fn report_of(e: &NetEntry) -> TrainReport {
+    TrainReport {
+        train_samples: e.train_samples,
+        heldout_samples: e.heldout_samples,
+        epochs: e.epochs,
+        best_epoch: e.best_epoch,
+        heldout_loss: e.heldout_loss,
+        heldout_accuracy: e.heldout_accuracy,
+        train_loss: e.train_loss,
+        baseline_accuracy: e.baseline_accuracy,
+        samples_per_second: 0.0,
+    }
 }
 
 /// The options accepted after `net:`.

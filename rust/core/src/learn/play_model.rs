@@ -6,8 +6,9 @@
 //! choice: `(1 − floor) · softmax + floor / legal`. The floor keeps a world alive when a seat
 //! plays a move the network finds unlikely (a network imitates one agent; the table holds
 //! others), so one surprising move lowers a world's weight instead of ruling it out. A forced
-//! move (one legal action) and a decision kind the policy has no network for say nothing
-//! (probability 1).
+//! move (one legal action), a decision kind the policy has no network for, and a kind whose
+//! network did not beat its most-taken-action baseline on the held-out games (too few samples
+//! to learn from: its probabilities would be noise) say nothing (probability 1).
 
 use super::learnable::{net_options, Learnable};
 use super::policy::Policy;
@@ -114,16 +115,19 @@ impl PlayModel {
         self.floor
     }
 
-    /// Whether the policy has a network for decision kind `kind`.
+    /// Whether the model speaks of decisions of kind `kind`: the policy has a network for it
+    /// that beat its baseline on the held-out games.
     pub fn covers(&self, kind: &str) -> bool {
-        self.policy.nets.contains_key(kind)
+        self.policy.nets.get(kind).is_some_and(|(e, _)| e.heldout_accuracy > e.baseline_accuracy)
     }
 
     /// The natural logarithm of the probability that a seat deciding a `kind` decision with
     /// `features` among the `legal` action ids takes `action` (0 for a forced move or a kind
-    /// without a network).
+    /// the model does not cover).
     pub fn log_prob(&self, kind: &str, features: &[f32], legal: &[usize], action: usize) -> f64 {
-        let Some((entry, net)) = self.policy.nets.get(kind).filter(|_| legal.len() > 1) else { return 0.0 };
+        let Some((entry, net)) = self.policy.nets.get(kind).filter(|_| legal.len() > 1 && self.covers(kind)) else {
+            return 0.0;
+        };
         let out = net.forward(features);
         let logit = |id: usize| out.get(id.wrapping_sub(entry.action_offset)).map_or(f64::NEG_INFINITY, |&x| x as f64);
         let top = legal.iter().map(|&id| logit(id)).fold(f64::NEG_INFINITY, f64::max);
@@ -151,8 +155,10 @@ mod tests {
             sizes: vec![2, 3],
             train_samples: 0,
             heldout_samples: 0,
-            heldout_accuracy: 0.0,
-            baseline_accuracy: 0.0,
+            heldout_accuracy: 0.9,
+            baseline_accuracy: 0.5,
+            heldout_loss: 0.0,
+            train_loss: 0.0,
             epochs: 0,
             best_epoch: 0,
         };
@@ -175,6 +181,12 @@ mod tests {
         assert_eq!(m.log_prob("k", &[0.0, 0.0], &[12], 12), 0.0);
         assert_eq!(m.log_prob("other", &[0.0, 0.0], &[10, 11], 10), 0.0);
         assert!(m.covers("k") && !m.covers("other"));
+        // A network no better than its baseline says nothing either.
+        let mut weak = m.clone();
+        let mut policy = (*weak.policy).clone();
+        policy.nets.get_mut("k").unwrap().0.heldout_accuracy = 0.5;
+        weak.policy = Arc::new(policy);
+        assert!(!weak.covers("k") && weak.log_prob("k", &[0.0, 0.0], &[10, 11], 10) == 0.0);
     }
 
     #[test]

@@ -6,8 +6,12 @@
 //! kind: `kind`, `file` (safetensors, see [`super::mlp`]), `action_offset` and `actions` (the
 //! network's outputs are the game's action ids `action_offset .. action_offset + actions`),
 //! `sizes` (layer sizes, inputs first), and the training figures (`train_samples`,
-//! `heldout_samples`, `heldout_accuracy`, `baseline_accuracy`, `epochs`, `best_epoch`).
+//! `heldout_samples`, `heldout_accuracy`, `baseline_accuracy`, `heldout_loss`, `train_loss`,
+//! `epochs`, `best_epoch`); and `settings`, the training settings (what `--resume` checks).
+//! Descriptions written before the losses and settings were recorded load with losses 0 and no
+//! settings.
 
+use super::imitate::TrainSettings;
 use super::mlp::DenseMlp;
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
@@ -34,6 +38,10 @@ pub struct NetEntry {
     pub heldout_samples: usize,
     pub heldout_accuracy: f64,
     pub baseline_accuracy: f64,
+    #[serde(default)]
+    pub heldout_loss: f64,
+    #[serde(default)]
+    pub train_loss: f64,
     pub epochs: usize,
     pub best_epoch: usize,
 }
@@ -49,6 +57,8 @@ pub struct Description {
     pub seed: u64,
     pub logs: Vec<String>,
     pub nets: Vec<NetEntry>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settings: Option<TrainSettings>,
 }
 
 impl Description {
@@ -62,6 +72,7 @@ impl Description {
             seed,
             logs,
             nets: Vec::new(),
+            settings: None,
         }
     }
 

@@ -200,9 +200,25 @@ fn hybrid_checks(policy: &Path) {
         }
     }
     assert!(seen[0] > 50 && seen[1] > 20, "{seen:?}");
+    // With precardplay=pimc the bidding is PIMC's (its rules agent), not the policy's.
+    let by_pimc = registry::parse(&format!("hybrid:net={dir},from=3,precardplay=pimc,worlds=6,seed=4")).unwrap();
+    let mut differ = 0;
+    for i in 0..200 {
+        let mut g = Game::new(&Deal::for_game(6, i));
+        let rng = Pcg64::seed_from_u64(i);
+        while let Some(p) = g.player().filter(|_| g.phase() != Phase::Tricks) {
+            let view = View::new(&g, p);
+            let a = by_pimc.act(&view, &mut rng.clone()).unwrap();
+            assert_eq!(a, pimc.act(&view, &mut rng.clone()).unwrap());
+            differ += usize::from(a != net.act(&view, &mut rng.clone()).unwrap());
+            g.apply(a).unwrap();
+        }
+    }
+    assert!(differ > 0, "the policy bids as PIMC's rules agent in every decision: no check");
     let rules = registry::parse("rules").unwrap();
     let s = MatchSettings { seed: 2, threads: 2, first_deal: 0 };
     assert_eq!(run_match(hybrid.as_ref(), rules.as_ref(), 2, &s, None, &mut quiet).unwrap().pair.games, 12);
+    assert_eq!(run_match(by_pimc.as_ref(), rules.as_ref(), 1, &s, None, &mut quiet).unwrap().pair.games, 6);
     for (bad, want) in [
         ("hybrid:worlds=6".to_string(), "hybrid net"),
         (format!("hybrid:net={dir},from=11"), "1 to 10"),

@@ -1,5 +1,8 @@
 //! The options and name of every game's hybrid agent: a learned policy (`net:DIR`) before trick
-//! `K`, PIMC from it on (`hybrid:net=DIR,from=K[,PIMC options]`). PIMC is costliest in the
+//! `K`, PIMC from it on (`hybrid:net=DIR,from=K[,precardplay=net|pimc][,PIMC options]`); the
+//! decisions before the cards go to the policy (`precardplay=net`, the default) or to the PIMC
+//! agent (`precardplay=pimc`: its own search or pre-cardplay agent, so that a hybrid and its
+//! PIMC bid alike and differ in the early tricks only). PIMC is costliest in the
 //! first tricks (many unseen cards, deep searches) and strongest late; a network costs
 //! microseconds at any point: the hybrid buys most of PIMC's card play for a fraction of its
 //! time. Each game plays it with its own agents (`games::skat::hybrid`,
@@ -15,6 +18,8 @@ pub struct HybridSpec {
     pub net: String,
     /// The first trick (1-based) PIMC plays.
     pub from: u8,
+    /// Whether the PIMC agent (not the policy) takes the decisions before the cards.
+    pub precardplay_by_pimc: bool,
     /// The options after `pimc:` of the late agent.
     pub pimc: String,
 }
@@ -24,7 +29,8 @@ pub struct HybridSpec {
 pub fn help(tricks: u64, default_from: u64) -> String {
     format!(
         "net=DIR (a policy directory made by `cfrkit learn imitate`), from=K (the trick, 1 to {tricks}, from which \
-         PIMC plays; default {default_from}) and any options of pimc (worlds=N, seed=S, inference=net:DIR, ...), \
+         PIMC plays; default {default_from}), precardplay=net|pimc (who decides before the cards; default net) \
+         and any options of pimc (worlds=N, seed=S, inference=net:DIR, ...), \
          e.g. net=policies/game,from=3,worlds=40"
     )
 }
@@ -33,20 +39,29 @@ impl HybridSpec {
     /// Parses the options after `hybrid:` for a game of `tricks` tricks.
     pub fn parse(args: &str, tricks: u64, default_from: u64) -> Result<HybridSpec> {
         let help = help(tricks, default_from);
-        let (own, pimc) = split_options(args, &["net", "from"]);
-        let o = AgentOptions::parse("hybrid", &own, &["net", "from"], &help)?;
+        let keys = ["net", "from", "precardplay"];
+        let (own, pimc) = split_options(args, &keys);
+        let o = AgentOptions::parse("hybrid", &own, &keys, &help)?;
         let net = o.text("net").ok_or_else(|| Error::invalid("hybrid net", "none", help.clone()))?;
         let from = o.uint("from", default_from, 1, tricks)? as u8;
-        Ok(HybridSpec { net: net.to_string(), from, pimc })
+        let precardplay_by_pimc = match o.text("precardplay").map(str::to_ascii_lowercase).as_deref() {
+            None | Some("net") => false,
+            Some("pimc") => true,
+            Some(other) => return Err(Error::invalid("hybrid precardplay", other, help)),
+        };
+        Ok(HybridSpec { net: net.to_string(), from, precardplay_by_pimc, pimc })
     }
 }
 
-/// The hybrid agent's name from its parts' names (`net:DIR`, `pimc:…`):
-/// `hybrid:net=DIR,from=K,worlds=N…`.
-pub fn name(net: &str, from: u8, pimc: &str) -> String {
-    let dir = net.strip_prefix("net:").unwrap_or(net);
-    let pimc = pimc.strip_prefix("pimc:").unwrap_or(pimc);
-    format!("hybrid:net={dir},from={from},{pimc}")
+impl HybridSpec {
+    /// The hybrid agent's name from its parts' names (`net:DIR`, `pimc:…`):
+    /// `hybrid:net=DIR,from=K[,precardplay=pimc],worlds=N…`.
+    pub fn name(&self, net: &str, pimc: &str) -> String {
+        let dir = net.strip_prefix("net:").unwrap_or(net);
+        let pimc = pimc.strip_prefix("pimc:").unwrap_or(pimc);
+        let by = if self.precardplay_by_pimc { ",precardplay=pimc" } else { "" };
+        format!("hybrid:net={dir},from={}{by},{pimc}", self.from)
+    }
 }
 
 #[cfg(test)]
@@ -56,12 +71,21 @@ mod tests {
     #[test]
     fn specs_split_into_their_agents_and_bad_ones_are_refused() {
         let s = HybridSpec::parse("worlds=8,NET=Pol/A,from=3,seed=2", 10, 4).unwrap();
-        assert_eq!(s, HybridSpec { net: "Pol/A".into(), from: 3, pimc: "worlds=8,seed=2".into() });
-        assert_eq!(HybridSpec::parse("net=p", 8, 3).unwrap().from, 3);
-        for (bad, want) in [("worlds=8", "hybrid net"), ("net=p,from=0", "from"), ("net=p,from=11", "1 to 10")] {
+        let want =
+            HybridSpec { net: "Pol/A".into(), from: 3, precardplay_by_pimc: false, pimc: "worlds=8,seed=2".into() };
+        assert_eq!(s, want);
+        let p = HybridSpec::parse("net=p,precardplay=PIMC", 8, 3).unwrap();
+        assert!(p.from == 3 && p.precardplay_by_pimc);
+        assert_eq!(p.name("net:p", "pimc:worlds=8"), "hybrid:net=p,from=3,precardplay=pimc,worlds=8");
+        assert_eq!(s.name("net:pol", "pimc:worlds=8"), "hybrid:net=pol,from=3,worlds=8");
+        for (bad, want) in [
+            ("worlds=8", "hybrid net"),
+            ("net=p,from=0", "from"),
+            ("net=p,from=11", "1 to 10"),
+            ("net=p,precardplay=rules", "precardplay"),
+        ] {
             let e = HybridSpec::parse(bad, 10, 4).unwrap_err().to_string();
             assert!(e.contains(want), "{bad}: {e}");
         }
-        assert_eq!(name("net:pol", 4, "pimc:worlds=8"), "hybrid:net=pol,from=4,worlds=8");
     }
 }

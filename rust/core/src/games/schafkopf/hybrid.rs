@@ -1,6 +1,8 @@
-//! The Schafkopf hybrid agent, `hybrid:net=DIR,from=K[,PIMC options]` ([`crate::learn::hybrid`]):
-//! the `net:DIR` policy takes the declarations, contra and retour and the tricks
-//! before `K` (default 3); `pimc:[PIMC options]` plays from trick `K` on.
+//! The Schafkopf hybrid agent ([`crate::learn::hybrid`]),
+//! `hybrid:net=DIR,from=K[,precardplay=net|pimc][,PIMC options]`:
+//! the `net:DIR` policy takes the tricks before `K` (default 3) and, unless `precardplay=pimc`
+//! hands them to PIMC's search, the declarations, contra and retour; `pimc:[PIMC options]`
+//! plays from trick `K` on.
 
 use super::actions::{Action, Phase};
 use super::agents::Agent;
@@ -9,7 +11,7 @@ use super::pimc::agent::{self as pimc, PimcAgent};
 use super::view::View;
 use crate::arena::log::Valued;
 use crate::error::Result;
-use crate::learn::{hybrid, HybridSpec};
+use crate::learn::HybridSpec;
 use rand_pcg::Pcg64;
 
 /// The default first trick PIMC plays: from the third of eight tricks on, a 40-world decision takes
@@ -19,25 +21,25 @@ pub const DEFAULT_FROM: u64 = 3;
 /// A learned policy before trick `from`, PIMC from it on (see the module documentation).
 #[derive(Clone, Debug)]
 pub struct HybridAgent {
+    spec: HybridSpec,
     net: NetAgent,
     pimc: PimcAgent,
-    from: u8,
 }
 
 impl HybridAgent {
-    /// The agent from the options after `hybrid:` (see [`hybrid::help`]).
+    /// The agent from the options after `hybrid:` (see [`crate::learn::hybrid::help`]).
     pub fn from_options(args: &str) -> Result<HybridAgent> {
         let spec = HybridSpec::parse(args, 8, DEFAULT_FROM)?;
-        Ok(HybridAgent {
-            net: NetAgent::from_options(&spec.net)?,
-            pimc: pimc::from_options(&spec.pimc)?,
-            from: spec.from,
-        })
+        Ok(HybridAgent { net: NetAgent::from_options(&spec.net)?, pimc: pimc::from_options(&spec.pimc)?, spec })
     }
 
     /// The agent that takes the decision of `view`.
     fn agent_for(&self, view: &View) -> &dyn Agent {
-        if view.phase() == Phase::Tricks && view.tricks_done() + 1 >= self.from {
+        let late = match view.phase() {
+            Phase::Tricks => view.tricks_done() + 1 >= self.spec.from,
+            _ => self.spec.precardplay_by_pimc,
+        };
+        if late {
             &self.pimc
         } else {
             &self.net
@@ -47,7 +49,7 @@ impl HybridAgent {
 
 impl Agent for HybridAgent {
     fn name(&self) -> String {
-        hybrid::name(&self.net.name(), self.from, &self.pimc.name())
+        self.spec.name(&self.net.name(), &self.pimc.name())
     }
 
     fn act(&self, view: &View, rng: &mut Pcg64) -> Result<Action> {

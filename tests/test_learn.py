@@ -55,7 +55,7 @@ def test_inference_and_hybrid_agents_play_from_python_and_the_cli(rules_log, tmp
     with pytest.raises(CfrkitIOError, match="model.json"):
         skat.agent(f"hybrid:net={tmp_path / 'missing'}")
     bad = subprocess.run(
-        [sys.executable, "-m", "cfrkit.cli", "skat", "match", "--a", "pimc:inference=rules", "--b", "rules", "--deals", "1"],
+        [sys.executable, "-m", "cfrkit.cli", "skat", "match", "--a", "pimc:inference=rules", "--b", "rules"],
         capture_output=True,
         text=True,
     )

@@ -10,6 +10,7 @@
 
 use crate::error::{Error, Result};
 use crate::spec::{split_options, AgentOptions};
+use std::sync::Arc;
 
 /// A parsed `hybrid:` spec.
 #[derive(Clone, Debug, PartialEq)]
@@ -64,6 +65,47 @@ impl HybridSpec {
     }
 }
 
+/// A hybrid of two agents of one game (`A` is the game's agent trait object): the policy's
+/// before trick `from`, PIMC's from it on; before the cards as `precardplay` says. A game plays
+/// it by implementing its agent trait for `Hybrid<dyn Agent>` with [`Hybrid::agent_for`].
+pub struct Hybrid<A: ?Sized> {
+    spec: HybridSpec,
+    net: Arc<A>,
+    pimc: Arc<A>,
+}
+
+impl<A: ?Sized> Hybrid<A> {
+    /// The hybrid of `spec` with its two agents.
+    pub fn new(spec: HybridSpec, net: Arc<A>, pimc: Arc<A>) -> Hybrid<A> {
+        Hybrid { spec, net, pimc }
+    }
+
+    /// The agent of a decision in the tricks with `tricks_done` tricks completed (None: before
+    /// the cards).
+    pub fn agent_for(&self, tricks_done: Option<u8>) -> &A {
+        let pimc = match tricks_done {
+            Some(done) => done + 1 >= self.spec.from,
+            None => self.spec.precardplay_by_pimc,
+        };
+        if pimc {
+            &self.pimc
+        } else {
+            &self.net
+        }
+    }
+
+    /// The spec, the policy's agent and PIMC's.
+    pub fn parts(&self) -> (&HybridSpec, &A, &A) {
+        (&self.spec, &self.net, &self.pimc)
+    }
+}
+
+impl<A: ?Sized> Clone for Hybrid<A> {
+    fn clone(&self) -> Self {
+        Hybrid { spec: self.spec.clone(), net: self.net.clone(), pimc: self.pimc.clone() }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,6 +120,9 @@ mod tests {
         assert!(p.from == 3 && p.precardplay_by_pimc);
         assert_eq!(p.name("net:p", "pimc:worlds=8"), "hybrid:net=p,from=3,precardplay=pimc,worlds=8");
         assert_eq!(s.name("net:pol", "pimc:worlds=8"), "hybrid:net=pol,from=3,worlds=8");
+        let h = Hybrid::new(p, Arc::new("net"), Arc::new("pimc"));
+        let picks: Vec<&str> = [None, Some(0), Some(1), Some(2), Some(7)].map(|t| *h.agent_for(t)).to_vec();
+        assert_eq!(picks, ["pimc", "net", "net", "pimc", "pimc"]);
         for (bad, want) in [
             ("worlds=8", "hybrid net"),
             ("net=p,from=0", "from"),

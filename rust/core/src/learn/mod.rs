@@ -23,7 +23,7 @@ pub mod mlp;
 pub mod play_model;
 pub mod policy;
 
-pub use hybrid::HybridSpec;
+pub use hybrid::{Hybrid, HybridSpec};
 pub use imitate::{train, Samples, TrainReport, TrainSettings};
 pub use learnable::{imitate, net_options, samples_from_logs, ImitationReport, Learnable, NetPolicy, NET_OPTIONS};
 pub use mlp::{DenseMlp, Mlp};

@@ -13,8 +13,9 @@
 use super::learnable::{net_options, Learnable};
 use super::policy::Policy;
 use crate::error::{Error, Result};
-use crate::search::MAX_POOL;
+use crate::search::{Determinization, Pimc, Sampling, MAX_POOL};
 use crate::spec::AgentOptions;
+use rand_pcg::Pcg64;
 use std::sync::Arc;
 
 /// The default floor: a tenth of each move's probability is spread uniformly.
@@ -64,6 +65,20 @@ impl Inference {
                 .ok_or_else(|| Error::invalid("pimc floor", text, "a number above 0 and at most 1"))?,
         };
         Ok(Some(Inference { model: PlayModel::from_spec::<G>(spec, floor)?, pool }))
+    }
+
+    /// The worlds of a PIMC decision drawn by `pimc` from `worlds`: as they are without
+    /// `inference`, else from a pool weighted by `log_likelihood(model, world)` (which takes one
+    /// more draw from `rng`).
+    pub fn sampling<D: Determinization>(
+        inference: Option<&Inference>,
+        pimc: &Pimc,
+        worlds: D,
+        rng: &mut Pcg64,
+        log_likelihood: impl Fn(&PlayModel, &D::World) -> Result<f64> + Sync + Send,
+    ) -> Result<Sampling<D>> {
+        let Some(i) = inference else { return Ok(Sampling::Plain(worlds)) };
+        Ok(Sampling::Weighted(pimc.weighted_pool(&worlds, i.pool, rng, |w| log_likelihood(&i.model, w))?))
     }
 
     /// What the agent's name says of the inference: `,inference=net:DIR`, with `,pool=N` and
@@ -119,6 +134,16 @@ impl PlayModel {
     /// that beat its baseline on the held-out games.
     pub fn covers(&self, kind: &str) -> bool {
         self.policy.nets.get(kind).is_some_and(|(e, _)| e.heldout_accuracy > e.baseline_accuracy)
+    }
+
+    /// [`Self::log_prob`] with the features computed only when the decision counts (not forced,
+    /// of a kind the model covers): the evidence of one decision of a replayed game.
+    pub fn log_prob_of(&self, kind: &str, legal: &[usize], action: usize, features: impl FnOnce() -> Vec<f32>) -> f64 {
+        if legal.len() > 1 && self.covers(kind) {
+            self.log_prob(kind, &features(), legal, action)
+        } else {
+            0.0
+        }
     }
 
     /// The natural logarithm of the probability that a seat deciding a `kind` decision with

@@ -143,11 +143,8 @@ pub fn log_likelihood(model: &PlayModel, world: &Game, viewer: u8) -> Result<f64
     for (seat, action) in world.history() {
         if seat != viewer {
             let view = View::new(&game, seat);
-            let kind = KINDS[kind_of(&view)].0;
-            let legal = legal_ids(&view);
-            if legal.len() > 1 && model.covers(kind) {
-                sum += model.log_prob(kind, &features(&view), &legal, action.id() as usize);
-            }
+            let id = action.id() as usize;
+            sum += model.log_prob_of(KINDS[kind_of(&view)].0, &legal_ids(&view), id, || features(&view));
         }
         game.apply_legal(action);
     }

@@ -6,7 +6,7 @@
 use super::agents::random::{RandomAgent, RandomCowardAgent};
 use super::agents::rules_agent::RulesAgent;
 use super::agents::Agent;
-use super::hybrid::HybridAgent;
+use super::hybrid;
 use super::learned::NetAgent;
 use super::pimc::agent as pimc;
 use super::pimc::uct;
@@ -33,7 +33,7 @@ pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
         ("rules", false) => Ok(Arc::new(RulesAgent)),
         (uct::NAME, _) => Ok(Arc::new(uct::from_options(args)?)),
         ("pimc", _) => Ok(Arc::new(pimc::from_options(args)?)),
-        ("hybrid", true) => Ok(Arc::new(HybridAgent::from_options(args)?)),
+        ("hybrid", true) => Ok(Arc::new(hybrid::from_options(args)?)),
         _ => Err(Error::invalid("agent", spec, format!("one of {SPECS}"))),
     }
 }

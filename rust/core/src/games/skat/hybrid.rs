@@ -7,56 +7,45 @@
 use super::actions::{Action, Phase};
 use super::agents::Agent;
 use super::learned::NetAgent;
-use super::pimc::agent::{self as pimc, PimcAgent};
+use super::pimc::agent as pimc;
 use super::view::View;
 use crate::arena::log::Valued;
 use crate::error::Result;
-use crate::learn::HybridSpec;
+use crate::learn::{Hybrid, HybridSpec};
 use rand_pcg::Pcg64;
+use std::sync::Arc;
 
 /// The default first trick PIMC plays: from the fourth trick on, a 160-world decision takes
 /// milliseconds.
 pub const DEFAULT_FROM: u64 = 4;
 
 /// A learned policy before trick `from`, PIMC from it on (see the module documentation).
-#[derive(Clone, Debug)]
-pub struct HybridAgent {
-    spec: HybridSpec,
-    net: NetAgent,
-    pimc: PimcAgent,
+pub type HybridAgent = Hybrid<dyn Agent>;
+
+/// The agent from the options after `hybrid:` (see [`crate::learn::hybrid::help`]).
+pub fn from_options(args: &str) -> Result<HybridAgent> {
+    let spec = HybridSpec::parse(args, 10, DEFAULT_FROM)?;
+    let net = Arc::new(NetAgent::from_options(&spec.net)?);
+    let pimc = Arc::new(pimc::from_options(&spec.pimc)?);
+    Ok(Hybrid::new(spec, net, pimc))
 }
 
-impl HybridAgent {
-    /// The agent from the options after `hybrid:` (see [`crate::learn::hybrid::help`]).
-    pub fn from_options(args: &str) -> Result<HybridAgent> {
-        let spec = HybridSpec::parse(args, 10, DEFAULT_FROM)?;
-        Ok(HybridAgent { net: NetAgent::from_options(&spec.net)?, pimc: pimc::from_options(&spec.pimc)?, spec })
-    }
-
-    /// The agent that takes the decision of `view`.
-    fn agent_for(&self, view: &View) -> &dyn Agent {
-        let late = match view.phase() {
-            Phase::Tricks => view.tricks_done() + 1 >= self.spec.from,
-            _ => self.spec.precardplay_by_pimc,
-        };
-        if late {
-            &self.pimc
-        } else {
-            &self.net
-        }
-    }
+/// The completed tricks of a decision in the tricks; None before the cards.
+fn stage(view: &View) -> Option<u8> {
+    (view.phase() == Phase::Tricks).then(|| view.tricks_done())
 }
 
 impl Agent for HybridAgent {
     fn name(&self) -> String {
-        self.spec.name(&self.net.name(), &self.pimc.name())
+        let (spec, net, pimc) = self.parts();
+        spec.name(&net.name(), &pimc.name())
     }
 
     fn act(&self, view: &View, rng: &mut Pcg64) -> Result<Action> {
-        self.agent_for(view).act(view, rng)
+        self.agent_for(stage(view)).act(view, rng)
     }
 
     fn act_valued(&self, view: &View, rng: &mut Pcg64) -> Result<Valued<Action>> {
-        self.agent_for(view).act_valued(view, rng)
+        self.agent_for(stage(view)).act_valued(view, rng)
     }
 }

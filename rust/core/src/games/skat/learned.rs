@@ -129,13 +129,9 @@ pub fn log_likelihood(model: &PlayModel, world: &Game, viewer: u8) -> Result<f64
     for (seat, action) in world.history() {
         if seat != viewer {
             let view = View::new(&game, seat);
-            let kind = KINDS[kind_of(&view)].0;
-            let legal = legal_ids(&view);
-            if legal.len() > 1 && model.covers(kind) {
-                let id = action_id(action)
-                    .ok_or_else(|| Error::invalid("action", format!("{action:?}"), "a Skat action"))?;
-                sum += model.log_prob(kind, &features(&view), &legal, id);
-            }
+            let id =
+                action_id(action).ok_or_else(|| Error::invalid("action", format!("{action:?}"), "a Skat action"))?;
+            sum += model.log_prob_of(KINDS[kind_of(&view)].0, &legal_ids(&view), id, || features(&view));
         }
         game.apply_legal(action);
     }

@@ -5,7 +5,7 @@
 use super::agents::random::RandomAgent;
 use super::agents::rules_agent::RulesAgent;
 use super::agents::Agent;
-use super::hybrid::HybridAgent;
+use super::hybrid;
 use super::learned::NetAgent;
 use super::pimc::agent as pimc;
 use crate::error::{Error, Result};
@@ -28,7 +28,7 @@ pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
         ("random", false) => Ok(Arc::new(RandomAgent)),
         ("rules", false) => Ok(Arc::new(RulesAgent::default())),
         ("pimc", _) => Ok(Arc::new(pimc::from_options(args)?)),
-        ("hybrid", true) => Ok(Arc::new(HybridAgent::from_options(args)?)),
+        ("hybrid", true) => Ok(Arc::new(hybrid::from_options(args)?)),
         _ => Err(Error::invalid("agent", spec, format!("one of {SPECS}"))),
     }
 }

@@ -74,13 +74,10 @@ impl PimcAgent {
     /// The worlds of a decision of `view`: uniform among the consistent ones, or with inference
     /// drawn from a weighted pool (which takes one more draw from `rng`).
     fn worlds(&self, view: &View, rng: &mut Pcg64) -> Result<Sampling<Worlds>> {
-        let worlds = Worlds::new(view)?;
-        let Some(inference) = &self.inference else { return Ok(Sampling::Plain(worlds)) };
         let seat = view.seat();
-        let pool = self
-            .pimc
-            .weighted_pool(&worlds, inference.pool, rng, |w: &Game| log_likelihood(&inference.model, w, seat))?;
-        Ok(Sampling::Weighted(pool))
+        Inference::sampling(self.inference.as_ref(), &self.pimc, Worlds::new(view)?, rng, |model, w: &Game| {
+            log_likelihood(model, w, seat)
+        })
     }
 
     /// The PIMC loop: worlds per decision, threads, seed.

@@ -152,6 +152,13 @@ def test_cli_imitate(rules_log, tmp_path):
     assert {k: v["heldout_accuracy"] for k, v in kinds.items()} == {
         k: v["heldout_accuracy"] for k, v in record["kinds"].items()
     }
+    some = cli(
+        *("imitate", "--game", "skat", "--logs", str(rules_log), "--out", str(tmp_path / "bids"), "--hidden", "8"),
+        *("--epochs", "1", "--kinds", "bid", "declare", "--json"),
+    )
+    assert sorted(json.loads(some.stdout.strip().splitlines()[-1])["kinds"]) == ["bid", "declare"], some.stderr
+    wrong = cli("imitate", "--game", "skat", "--logs", str(rules_log), "--out", str(tmp_path / "w"), "--kinds", "cards")
+    assert wrong.returncode == 2 and "cards-suit-defender" in wrong.stderr and "Traceback" not in wrong.stderr
     other = cli("imitate", "--game", "skat", "--logs", str(rules_log), "--out", str(out), "--resume")
     assert other.returncode == 2 and "same settings" in other.stderr and "Traceback" not in other.stderr
     for args in (

@@ -656,6 +656,7 @@ def imitate_policy(
     holdout: float,
     patience: int,
     seed: int,
+    kinds: Optional[list[str]] = None,
     resume: bool = False,
     progress: Optional[Callable[[str, int, float, float], object]] = None,
 ) -> list[dict[str, Any]]: ...

@@ -77,6 +77,7 @@ def imitate(
     holdout: float = 0.1,
     patience: int = 3,
     seed: int = 0,
+    kinds: Optional[Sequence[str]] = None,
     resume: bool = False,
     progress: Union[bool, Callable[[str, int, float, float], object]] = False,
 ) -> ImitationResult:
@@ -88,7 +89,9 @@ def imitate(
     gets ``(kind, epoch, heldout_accuracy, heldout_loss)``. Ctrl-C stops training
     (``KeyboardInterrupt``); the networks saved by then stay in ``out``. ``resume=True`` keeps
     the decision kinds ``out`` already finished (trained on the same logs with the same
-    settings) and trains the rest: the result is the uninterrupted run's, byte for byte."""
+    settings) and trains the rest: the result is the uninterrupted run's, byte for byte.
+    ``kinds`` trains only the named decision kinds (e.g. ``["bid", "skat", "discard", "declare"]``:
+    a model of the bidding for PIMC's inference); an unknown kind is refused naming the game's."""
     from . import _cfrkit
 
     _check("game", game, game in GAMES, f"one of {', '.join(GAMES)}")
@@ -105,6 +108,7 @@ def imitate(
     _check("holdout", holdout, isinstance(holdout, (int, float)) and 0 < holdout < 1, "a share in (0, 1)")
     _check("patience", patience, _is_int(patience) and 1 <= patience <= 1_000_000, "from 1 to 1000000")
     _check("seed", seed, _is_int(seed) and 0 <= seed < 2**64, "an integer from 0 to 2**64 - 1")
+    _check("kinds", kinds, kinds is None or not isinstance(kinds, str), "a list of decision kinds")
     report: Optional[Callable] = None
     if callable(progress):
         report = progress
@@ -126,11 +130,12 @@ def imitate(
         float(holdout),
         patience,
         seed,
+        kinds=[] if kinds is None else [str(k) for k in kinds],
         resume=bool(resume),
         progress=report,
     )
-    kinds = {r.pop("kind"): r for r in rows}
-    return ImitationResult(game=game, out=os.fspath(out), kinds=kinds, seconds=time.perf_counter() - started)
+    by_kind = {r.pop("kind"): r for r in rows}
+    return ImitationResult(game=game, out=os.fspath(out), kinds=by_kind, seconds=time.perf_counter() - started)
 
 
 __all__ = ["GAMES", "ImitationResult", "imitate"]

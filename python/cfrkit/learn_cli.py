@@ -46,6 +46,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     m.add_argument("--seed", type=cli_args.seed, default=0, help="seed of weights, split and shuffles (default 0)")
     m.add_argument(
+        "--kinds", nargs="+", metavar="KIND", help="train only these decision kinds (default: every kind in the logs)"
+    )
+    m.add_argument(
         "--resume",
         action="store_true",
         help="keep the decision kinds DIR already finished (same logs and settings) and train the rest",
@@ -72,6 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             holdout=a.holdout,
             patience=a.patience,
             seed=a.seed,
+            kinds=a.kinds,
             resume=a.resume,
             progress=True,
         )

@@ -63,6 +63,15 @@ fn imitating_rules_beats_the_frequency_baseline_and_is_reproducible() {
     let file = "cards-suit-defender.safetensors";
     assert_eq!(std::fs::read(a.join(file)).unwrap(), std::fs::read(b.join(file)).unwrap());
     resume_checks(&small, &a, &quick);
+    // Some kinds only; an unknown kind is refused naming the game's.
+    let bidding = TrainSettings { kinds: vec!["bid".into(), "declare".into()], ..quick.clone() };
+    let some =
+        imitate::<SkatPolicies>(std::slice::from_ref(&small), &temp("kinds"), &bidding, false, &mut |_, _, _| Ok(()));
+    assert_eq!(some.unwrap().iter().map(|k| k.0.as_str()).collect::<Vec<_>>(), ["bid", "declare"]);
+    let wrong = TrainSettings { kinds: vec!["cards".into()], ..quick.clone() };
+    let e = imitate::<SkatPolicies>(std::slice::from_ref(&small), &temp("x"), &wrong, false, &mut |_, _, _| Ok(()));
+    let e = e.unwrap_err().to_string();
+    assert!(e.contains("\"cards\"") && e.contains("cards-suit-defender"), "{e}");
 
     // The agent plays whole matches legally (the match loop checks every action).
     let net = registry::parse(&format!("net:{}", out.display())).unwrap();

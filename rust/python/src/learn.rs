@@ -12,7 +12,7 @@ use pyo3::types::PyDict;
 /// Trains a policy of `game` (`skat`, `schafkopf`) on the game logs `logs` into the directory
 /// `out` (see `cfrkit.learn.imitate`); returns per decision kind its training figures.
 #[pyfunction]
-#[pyo3(signature = (game, logs, out, hidden, epochs, batch, learning_rate, holdout, patience, seed, resume = false, progress = None))]
+#[pyo3(signature = (game, logs, out, hidden, epochs, batch, learning_rate, holdout, patience, seed, kinds = Vec::new(), resume = false, progress = None))]
 #[allow(clippy::too_many_arguments)]
 fn imitate_policy<'py>(
     py: Python<'py>,
@@ -26,10 +26,11 @@ fn imitate_policy<'py>(
     holdout: f64,
     patience: usize,
     seed: u64,
+    kinds: Vec<String>,
     resume: bool,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
-    let settings = TrainSettings { hidden, epochs, batch, learning_rate, holdout, patience, seed };
+    let settings = TrainSettings { hidden, epochs, batch, learning_rate, holdout, patience, seed, kinds };
     let mut stopped = None;
     let res = py.allow_threads(|| {
         let mut between = |kind: &str, epoch: usize, r: &learn::TrainReport| {

@@ -106,6 +106,44 @@ impl<A: ?Sized> Clone for Hybrid<A> {
     }
 }
 
+/// Expands, in a game's `hybrid` module, into the game's hybrid agent: the type `HybridAgent`
+/// (a [`Hybrid`] of the game's agents), `from_options(args)` for a game of `$tricks` tricks
+/// whose PIMC plays from `DEFAULT_FROM` by default, and the game's agent trait for it. The
+/// module imports `Agent`, `Action`, `Phase`, `View`, `Valued`, `Pcg64`, `NetAgent` and `pimc`
+/// (its PIMC agent module, with `from_options`) and defines `DEFAULT_FROM`.
+#[macro_export]
+macro_rules! hybrid_agent {
+    ($tricks:expr) => {
+        /// A learned policy before trick `from`, PIMC from it on (see the module documentation).
+        pub type HybridAgent = $crate::learn::Hybrid<dyn Agent>;
+
+        /// The agent from the options after `hybrid:` (see [`crate::learn::hybrid::help`]).
+        pub fn from_options(args: &str) -> $crate::error::Result<HybridAgent> {
+            let spec = $crate::learn::HybridSpec::parse(args, $tricks, DEFAULT_FROM)?;
+            let net = std::sync::Arc::new(NetAgent::from_options(&spec.net)?);
+            let pimc = std::sync::Arc::new(pimc::from_options(&spec.pimc)?);
+            Ok($crate::learn::Hybrid::new(spec, net, pimc))
+        }
+
+        impl Agent for HybridAgent {
+            fn name(&self) -> String {
+                let (spec, net, pimc) = self.parts();
+                spec.name(&net.name(), &pimc.name())
+            }
+
+            fn act(&self, view: &View, rng: &mut Pcg64) -> $crate::error::Result<Action> {
+                let stage = (view.phase() == Phase::Tricks).then(|| view.tricks_done());
+                self.agent_for(stage).act(view, rng)
+            }
+
+            fn act_valued(&self, view: &View, rng: &mut Pcg64) -> $crate::error::Result<Valued<Action>> {
+                let stage = (view.phase() == Phase::Tricks).then(|| view.tricks_done());
+                self.agent_for(stage).act_valued(view, rng)
+            }
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

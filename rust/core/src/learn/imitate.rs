@@ -89,6 +89,10 @@ pub struct TrainSettings {
     pub patience: usize,
     /// Seed of the weights, the split and the shuffles.
     pub seed: u64,
+    /// The decision kinds [`super::imitate`] trains networks for; empty for every kind in the
+    /// logs (a policy of some kinds only: e.g. the bidding, as a model for PIMC's inference).
+    #[serde(default)]
+    pub kinds: Vec<String>,
 }
 
 impl Default for TrainSettings {
@@ -101,6 +105,7 @@ impl Default for TrainSettings {
             holdout: 0.1,
             patience: 3,
             seed: 0,
+            kinds: Vec::new(),
         }
     }
 }

@@ -81,6 +81,10 @@ pub fn imitate<G: Learnable>(
     if paths.is_empty() {
         return Err(Error::invalid("logs", "none", format!("one or more {} game logs", G::GAME)));
     }
+    let names: Vec<&str> = G::KINDS.iter().map(|k| k.0).collect();
+    if let Some(bad) = settings.kinds.iter().find(|k| !names.contains(&k.as_str())) {
+        return Err(Error::invalid("kind", bad, format!("decision kinds of {}: {}", G::GAME, names.join(", "))));
+    }
     let logs: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     let done = if resume { finished_kinds::<G>(out, &logs, settings)? } else { Vec::new() };
     let samples = samples_from_logs::<G>(paths)?;
@@ -89,7 +93,7 @@ pub fn imitate<G: Learnable>(
     description.settings = Some(settings.clone());
     let mut report = Vec::new();
     for (s, &(kind, offset, actions)) in samples.iter().zip(G::KINDS) {
-        if s.is_empty() {
+        if s.is_empty() || !(settings.kinds.is_empty() || settings.kinds.iter().any(|k| k == kind)) {
             continue;
         }
         if let Some(entry) = done.iter().find(|e| e.kind == kind) {

@@ -118,7 +118,7 @@ def test_agent_move_and_specs():
         seat, name = g.agent_move(bot, seed=4)
         assert g.history[-1] == (seat, name)
     for bad in ("nobody", "rules:x", "pimc9"):
-        with pytest.raises(InvalidArgumentError, match=r"random, rules, pimc\[.*\] or net:DIR"):
+        with pytest.raises(InvalidArgumentError, match=r"random, rules, pimc\[.*\], net:DIR.* or hybrid:net=DIR"):
             skat.agent(bad)
     with pytest.raises(InvalidArgumentError, match="worlds"):
         skat.agent("pimc:worlds=0")

@@ -100,12 +100,6 @@ impl<A: ?Sized> Hybrid<A> {
     }
 }
 
-impl<A: ?Sized> Clone for Hybrid<A> {
-    fn clone(&self) -> Self {
-        Hybrid { spec: self.spec.clone(), net: self.net.clone(), pimc: self.pimc.clone() }
-    }
-}
-
 /// Expands, in a game's `hybrid` module, into the game's hybrid agent: the type `HybridAgent`
 /// (a [`Hybrid`] of the game's agents), `from_options(args)` for a game of `$tricks` tricks
 /// whose PIMC plays from `DEFAULT_FROM` by default, and the game's agent trait for it. The

@@ -56,11 +56,6 @@ impl<W> WeightedWorlds<W> {
         Ok(WeightedWorlds { pool: candidates, cumulative })
     }
 
-    /// The candidate worlds.
-    pub fn pool(&self) -> &[W] {
-        &self.pool
-    }
-
     /// Each candidate's share of the total weight.
     pub fn probabilities(&self) -> Vec<f64> {
         let total = self.total();

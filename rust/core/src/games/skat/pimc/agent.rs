@@ -222,7 +222,9 @@ pub fn from_options(args: &str) -> Result<PimcAgent> {
     let threads = crate::threads::check(o.uint("threads", 1, 0, crate::threads::MAX_THREADS as u64)?)?;
     let seed = o.seed()?;
     let mut agent = PimcAgent::new(worlds, threads, seed)?;
-    agent.inference = Inference::from_options::<SkatPolicies>(&o, worlds)?;
+    if let Some(inference) = Inference::from_options::<SkatPolicies>(&o, worlds)? {
+        agent = agent.with_inference(inference);
+    }
     let bidding_worlds = o.uint("bidding_worlds", DEFAULT_BIDDING_WORLDS as u64, 1, MAX_WORLDS as u64)? as usize;
     match o.text("bidding").unwrap_or("rules").to_ascii_lowercase().as_str() {
         "rules" if o.text("bidding_worlds").is_none() => Ok(agent),

@@ -1,4 +1,4 @@
-"""Game-log generation speed: games per second of Skat and Schafkopf matches with and without
+"""Game-log generation speed: games per second of Skat, Schafkopf and Setback matches with and without
 ``log=`` (the same games either way), on one and on all threads, and the log's size per game.
 
     python benches/log_throughput.py [--deals N] [--pimc-deals N] [--threads T ...] [--json]
@@ -20,6 +20,7 @@ import time
 
 from cfrkit import schafkopf, skat
 from cfrkit.logs import read_log
+from cfrkit.setback.matches import play_match as setback_match
 
 
 def run(game: str, a: str, b: str, deals: int, threads: int, log: str | None) -> tuple[float, int]:
@@ -27,6 +28,8 @@ def run(game: str, a: str, b: str, deals: int, threads: int, log: str | None) ->
     began = time.perf_counter()
     if game == "skat":
         r = skat.match(a, b, deals, seed=1, threads=threads, log=log)
+    elif game == "setback":  # a duplicate pair (two games to 11) for a deal
+        r = setback_match(a, b, deals, seed=1, threads=threads, log=log)
     else:
         r = schafkopf.match(a, b, deals, seed=1, threads=threads, log=log)
     return time.perf_counter() - began, r.games
@@ -44,6 +47,8 @@ def main() -> None:
         ("schafkopf", "rules", "rules", a.deals),
         ("skat", "pimc:worlds=16", "pimc:worlds=16", a.pimc_deals),
         ("schafkopf", "pimc:worlds=10", "pimc:worlds=10", a.pimc_deals),
+        ("setback", "rules", "rules", a.deals // 10),
+        ("setback", "pimc:worlds=16,threads=1", "pimc:worlds=16,threads=1", a.pimc_deals),
     ]
     rows = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -33,6 +33,16 @@ def test_imitation_learns_and_plays(rules_log, tmp_path):
     assert "top-1" in str(r)
     m = skat.match(f"net:{out}", "rules", deals=20, seed=9)
     assert m.a == f"net:{out}" and m.games == 120
+    # The paper's A-percentile bidding, with the max-bid network trained beside the others.
+    assert "max-bid" in r.kinds
+    bold = skat.match(f"net:{out},percentile=0.9", f"net:{out}", deals=10, seed=9)
+    assert bold.a == f"net:{out},percentile=0.9" and bold.games == 60
+    bad = subprocess.run(
+        [sys.executable, "-m", "cfrkit.cli", "skat", "match", "--a", f"net:{out},percentile=1.5", "--b", "rules"],
+        capture_output=True,
+        text=True,
+    )
+    assert bad.returncode == 2 and "above 0 and below 1" in bad.stderr and "Traceback" not in bad.stderr, bad.stderr
     # Safetensors with PyTorch's layer names and shapes.
     from safetensors.numpy import load_file
 
@@ -74,6 +84,54 @@ def test_schafkopf_imitation_and_play(tmp_path):
     assert m.games == 20
     with pytest.raises(FileFormatError, match="not of skat"):
         skat.agent(f"net:{tmp_path / 'p'}")
+
+
+def test_setback_logs_imitation_and_play(tmp_path):
+    from cfrkit.logs import read_log
+    from cfrkit.setback.matches import play_match
+    from cfrkit.setback.tournament import tournament
+
+    log = tmp_path / "sb.jsonl"
+    plain = play_match("rules", "rules", pairs=200, seed=3)
+    logged = play_match("rules", "rules", pairs=200, seed=3, log=log)
+    assert (logged.a_wins, logged.deals, logged.margin) == (plain.a_wins, plain.deals, plain.margin)
+    games = read_log(log)
+    assert games.header["game"] == "setback" and len(games.games) == 400
+    assert games.header["actions"][:5] == ["pass", "2", "3", "4", "2C"]
+    r = learn.imitate("setback", log, tmp_path / "p", hidden=[64], epochs=4, seed=1)
+    assert set(r.kinds) == {"bid", "pitch", "cards-bidder", "cards-partner", "cards-defender"}
+    v = r.kinds["cards-defender"]
+    assert v["heldout_accuracy"] > max(0.8, v["baseline_accuracy"] + 0.1), v
+    m = play_match(f"net:{tmp_path / 'p'}", "random", pairs=10, seed=2)
+    assert m.games == 20 and m.win_rate > 0.5
+    with pytest.raises(FileFormatError, match="not of skat"):
+        skat.agent(f"net:{tmp_path / 'p'}")
+    with pytest.raises(InvalidArgumentError, match="a setback log"):
+        learn.imitate("setback", [_skat_log(tmp_path)], tmp_path / "q")
+    t = tournament(["rules", "random", "pimc:worlds=2,threads=1"], pairs=2, seed=1, log=tmp_path / "t.jsonl")
+    assert len(t.matches) == 3 and len(read_log(tmp_path / "t.jsonl").games) == 12
+    pimc = [d for g in read_log(tmp_path / "t.jsonl").games[8:] for d in g["decisions"] if "values" in d]
+    assert pimc and all(len(d["values"]) == len(d["legal"]) for d in pimc)
+    cli = subprocess.run(
+        [sys.executable, "-m", "cfrkit.cli", "setback", "match", "--a", "rules", "--b", "random"]
+        + ["--pairs", "3", "--log", str(tmp_path / "cli.jsonl"), "--json"],
+        capture_output=True,
+        text=True,
+    )
+    assert cli.returncode == 0 and len(read_log(tmp_path / "cli.jsonl").games) == 6, cli.stderr
+    bad = subprocess.run(
+        [sys.executable, "-m", "cfrkit.cli", "setback", "match", "--a", "rules", "--b", "random"]
+        + ["--pairs", "3", "--log", str(tmp_path)],
+        capture_output=True,
+        text=True,
+    )
+    assert bad.returncode == 2 and "not a directory" in bad.stderr and "Traceback" not in bad.stderr, bad.stderr
+
+
+def _skat_log(tmp_path):
+    path = tmp_path / "sk.jsonl"
+    skat.match("rules", "rules", deals=2, log=path)
+    return path
 
 
 def test_training_is_reproducible_for_a_seed(rules_log, tmp_path):

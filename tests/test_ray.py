@@ -78,16 +78,22 @@ def test_schafkopf_tournament_and_log_on_ray_equal_the_local_run(tmp_path, worke
     assert figures(m_ray) == figures(m_local) and m_local.games == 240
 
 
-def test_setback_match_and_tournament_on_ray_equal_the_local_run():
-    local = play_match("rules", "random", pairs=12, seed=4, threads=1)
+def test_setback_match_tournament_and_log_on_ray_equal_the_local_run(tmp_path):
+    local = play_match("rules", "random", pairs=12, seed=4, threads=1, log=tmp_path / "local.jsonl")
     for workers in (1, 2):
-        assert figures(play_match("rules", "random", pairs=12, seed=4, backend=Ray(workers=workers, piece=5))) == (
-            figures(local)
-        )
-    t_local = setback_tournament(["rules", "random", "pimc:worlds=2"], pairs=3, seed=1, threads=1)
-    t_ray = setback_tournament(["rules", "random", "pimc:worlds=2"], pairs=3, seed=1, backend="ray")
+        ray_log = tmp_path / f"ray{workers}.jsonl"
+        on_ray = play_match("rules", "random", pairs=12, seed=4, backend=Ray(workers=workers, piece=5), log=ray_log)
+        assert figures(on_ray) == figures(local)
+        assert ray_log.read_bytes() == (tmp_path / "local.jsonl").read_bytes()
+    agents = ["rules", "random", "pimc:worlds=2"]
+    t_local = setback_tournament(agents, pairs=3, seed=1, threads=1, log=tmp_path / "t_local.jsonl")
+    t_ray = setback_tournament(agents, pairs=3, seed=1, backend=Ray(piece=2), log=tmp_path / "t_ray.jsonl")
     assert t_ray.table() == t_local.table()
     assert {k: figures(m) for k, m in t_ray.matches.items()} == {k: figures(m) for k, m in t_local.matches.items()}
+    assert (tmp_path / "t_ray.jsonl").read_bytes() == (tmp_path / "t_local.jsonl").read_bytes()
+    log = cfrkit.logs.read_log(tmp_path / "t_local.jsonl")
+    assert log.header["agents"] == agents and len(log.games) == 18
+    assert [g["seating"] for g in log.games[::6]] == [[0, 1, 0, 1], [0, 2, 0, 2], [1, 2, 1, 2]]
 
 
 def test_a_checkpointed_match_on_ray_ends_with_the_figures_of_a_local_one(tmp_path):

@@ -594,8 +594,11 @@ def setback_match(
     threads: Optional[int] = None,
     first_pair: int = 0,
     outcomes: bool = False,
+    log: Optional[GameLogWriter] = None,
+    log_match: Optional[tuple[int, int, int, int]] = None,
 ) -> Any: ...
 def setback_match_summary(outcomes: list[tuple[int, int, int, int]]) -> dict[str, Any]: ...
+def setback_log_writer(path: str, agents: list[str], seed: int = 0, first_game: int = 0) -> GameLogWriter: ...
 
 # Skat (cfrkit.skat wraps these)
 

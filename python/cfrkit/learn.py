@@ -25,7 +25,7 @@ from typing import Callable, Optional, Sequence, Union
 from .errors import InvalidArgumentError
 
 #: Games with learned policies.
-GAMES = ("skat", "schafkopf")
+GAMES = ("skat", "schafkopf", "setback")
 
 
 @dataclasses.dataclass

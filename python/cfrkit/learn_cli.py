@@ -1,6 +1,6 @@
 """``cfrkit learn ...``: learned policies.
 
-* ``imitate --game skat|schafkopf --logs FILE [FILE ...] --out DIR [--hidden H ...] [--epochs N] [--batch B]
+* ``imitate --game skat|schafkopf|setback --logs FILE [FILE ...] --out DIR [--hidden H ...] [--epochs N] [--batch B]
   [--lr X] [--holdout X] [--patience N] [--seed S] [--json]`` — trains one network per decision
   kind on the game logs (``--log`` of matches) to imitate the agents that played them, writes
   them and ``model.json`` to DIR, and prints each kind's held-out top-1 accuracy; play the
@@ -19,13 +19,14 @@ import sys
 from collections.abc import Sequence
 
 from . import cli_args
+from .learn import GAMES
 
 
 def _parser() -> argparse.ArgumentParser:
     p = cli_args.Parser(prog="cfrkit learn", description="learned policies from game logs")
     sub = p.add_subparsers(dest="command", required=True)
     m = sub.add_parser("imitate", help="train networks that imitate the agents of game logs")
-    m.add_argument("--game", required=True, choices=["skat", "schafkopf"], help="the game of the logs")
+    m.add_argument("--game", required=True, choices=list(GAMES), help="the game of the logs")
     m.add_argument("--logs", nargs="+", required=True, metavar="FILE", help="game logs (JSON lines, --log of matches)")
     m.add_argument("--out", required=True, metavar="DIR", help="the policy directory to write")
     m.add_argument(

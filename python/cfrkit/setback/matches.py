@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 import time
 
 from .. import distributed
-from .._cfrkit import setback_match, setback_match_summary
+from .._cfrkit import setback_log_writer, setback_match, setback_match_summary
 from .._results import GamesResult
 from ..errors import InvalidArgumentError
 from .agents import AgentLike, agent
@@ -67,6 +68,8 @@ def play_match(
     seed: int = 0,
     threads: int = 0,
     backend: distributed.BackendLike = "local",
+    log: str | os.PathLike | None = None,
+    _log_match: tuple | None = None,
 ) -> MatchResult:
     """Plays ``pairs`` duplicate pairs (``2 * pairs`` games to 11) of ``a`` against ``b``.
 
@@ -74,23 +77,30 @@ def play_match(
     The 95% intervals treat each pair as one observation (normal approximation): its share of
     wins for the win rate, its point difference and deal count for the margin per deal.
 
+    With ``log`` (a file path) every game is written to a game log (:mod:`cfrkit.logs`), pair
+    ``i``'s games as games ``2 i`` and ``2 i + 1``, in order whatever the threads; PIMC agents
+    then also log their mean value of every legal bid and card (exact means: more search than
+    the choice alone). Logging changes no figure.
+
     ``backend="ray"`` (or a :class:`cfrkit.distributed.Ray`) plays the pairs in pieces on a Ray
-    cluster (``threads`` then counts per piece; 0 means 1), with the figures of a local run.
-    Agents must then be spec strings.
+    cluster (``threads`` then counts per piece; 0 means 1), with the figures (and the log) of a
+    local run. Agents must then be spec strings.
     """
     ray = distributed.backend_of(backend, threads)
     aa, bb = agent(a), agent(b)
+    # A tournament passes (its log writer, (match index, pairs per match, i, j), agent names).
+    writer, slot, names = _log_match or (None, None, [aa.name, bb.name])
+    if log is not None:
+        writer = setback_log_writer(os.fspath(log), names, seed)
     t0 = time.perf_counter()
-    if ray is None:
-        r = setback_match(aa, bb, pairs, seed, threads)
-    else:
-        if not isinstance(pairs, int) or isinstance(pairs, bool) or pairs < 1:
-            raise InvalidArgumentError(f"invalid value for pairs: {pairs!r} (a positive number of duplicate pairs)")
-        specs = (distributed.spec_of(aa, agent), distributed.spec_of(bb, agent))
-        args = [(*specs, seed, ray.threads, f, k) for f, k in distributed.split(0, pairs, ray)]
-        results = distributed.run_pieces(_piece, args, ray, units=[2 * x[5] for x in args])
-        r = setback_match_summary([o for x in results for o in x["outcomes"]])
-        r["threads"] = ray.threads
+    try:
+        if ray is None:
+            r = setback_match(aa, bb, pairs, seed, threads, log=writer, log_match=slot)
+        else:
+            r = _ray_match(aa, bb, pairs, seed, ray, writer, slot, names)
+    finally:
+        if log is not None:
+            writer.finish()
     seconds = time.perf_counter() - t0
     return MatchResult(
         a=aa.name,
@@ -114,10 +124,39 @@ def play_match(
     )
 
 
-def _piece(a: str, b: str, seed: int, threads: int, first: int, n: int) -> dict:
-    """Pairs ``first .. first + n`` of ``a`` against ``b`` on a Ray worker: their outcomes."""
-    d = setback_match(agent(a), agent(b), n, seed, threads, first_pair=first, outcomes=True)
-    return {"outcomes": d["outcomes"]}
+def _ray_match(aa, bb, pairs: int, seed: int, ray: distributed.Ray, writer, slot, names) -> dict:
+    """The pairs on Ray, in pieces; with ``writer`` each piece's games come back as log lines
+    appended to the log in piece order."""
+    if not isinstance(pairs, int) or isinstance(pairs, bool) or pairs < 1:
+        raise InvalidArgumentError(f"invalid value for pairs: {pairs!r} (a positive number of duplicate pairs)")
+    specs = (distributed.spec_of(aa, agent), distributed.spec_of(bb, agent))
+    log_names = None
+    if writer is not None:
+        writer.finish()  # the header and the games before this match; the pieces' games follow
+        log_names = names
+    slot = slot or (0, pairs, 0, 1)
+    args = [(*specs, seed, ray.threads, f, k, log_names, slot) for f, k in distributed.split(0, pairs, ray)]
+    log = None if writer is None else writer.path
+    results = distributed.run_pieces(_piece, args, ray, units=[2 * x[5] for x in args], log=log)
+    r = setback_match_summary([o for x in results for o in x["outcomes"]])
+    r["threads"] = ray.threads
+    return r
+
+
+def _piece(a: str, b: str, seed: int, threads: int, first: int, n: int, names=None, slot=(0, 0, 0, 1)) -> dict:
+    """Pairs ``first .. first + n`` of ``a`` against ``b`` on a Ray worker: their outcomes, and
+    with ``names`` (the log's agents) their games as log lines (the match at ``slot`` = (index,
+    pairs per match, i, j) of the log)."""
+    index, per, _, _ = slot
+    first_game = 2 * (index * per + first)
+    opener = None if names is None else lambda path: setback_log_writer(path, names, seed, first_game)
+
+    def play(log) -> dict:
+        aa, bb = agent(a), agent(b)
+        d = setback_match(aa, bb, n, seed, threads, first_pair=first, outcomes=True, log=log, log_match=slot)
+        return {"outcomes": d["outcomes"]}
+
+    return distributed.with_log_piece(opener, play)
 
 
 __all__ = ["MatchResult", "play_match"]

@@ -1,11 +1,13 @@
 """The ``match`` and ``play`` sub-commands of ``cfrkit setback``.
 
-* ``match --a AGENT --b AGENT --pairs N [--threads T] [--seed S] [--json]`` — duplicate game
-  pairs (spec §5.1); prints games, A's win rate with a 95% confidence interval and the mean
-  deal points per team.
-* ``tournament --agents A B C ... --pairs N [--threads T] [--seed S] [--json]`` — every pair of
-  agents in duplicate games on the same decks; a cross table of win rates and mean deal-point
-  margins with 95% confidence intervals.
+* ``match --a AGENT --b AGENT --pairs N [--threads T] [--seed S] [--json] [--log PATH]`` —
+  duplicate game pairs (spec §5.1); prints games, A's win rate with a 95% confidence interval
+  and the mean deal points per team.
+* ``tournament --agents A B C ... --pairs N [--threads T] [--seed S] [--json] [--log PATH]`` —
+  every pair of agents in duplicate games on the same decks; a cross table of win rates and
+  mean deal-point margins with 95% confidence intervals.
+
+With ``--log`` every game goes to a game log (``cfrkit.logs``, ``docs/logs.md``).
 * ``play [--bots AGENT] [--seed S]`` — a whole game in the terminal: you sit South with a bot
   partner against two bots.
 
@@ -26,6 +28,8 @@ from .matches import play_match
 from .play import Quit, play_game
 from .tournament import tournament
 
+LOG_HELP = "write every game to a game log at PATH (JSON lines, see docs/logs.md)"
+
 
 def add_commands(sub) -> None:
     """Adds ``match`` and ``play`` to an argparse sub-parser set."""
@@ -38,6 +42,7 @@ def add_commands(sub) -> None:
     )
     m.add_argument("--seed", type=cli_args.seed, default=0, help="seed of the decks and random choices (default 0)")
     m.add_argument("--json", action="store_true", help="print the figures as one JSON line")
+    m.add_argument("--log", metavar="PATH", help=LOG_HELP)
     cli_args.add_ray_options(m)
 
     t = sub.add_parser("tournament", help="every pair of agents in duplicate matches: a cross table with 95%% CIs")
@@ -50,6 +55,7 @@ def add_commands(sub) -> None:
     )
     t.add_argument("--seed", type=cli_args.seed, default=0, help="seed of the decks and random choices (default 0)")
     t.add_argument("--json", action="store_true", help="print the matches as one JSON line")
+    t.add_argument("--log", metavar="PATH", help=LOG_HELP)
     cli_args.add_ray_options(t)
 
     p = sub.add_parser("play", help="play a game in the terminal with a bot partner against two bots")
@@ -58,7 +64,7 @@ def add_commands(sub) -> None:
 
 
 def _match(a: argparse.Namespace) -> int:
-    r = play_match(a.a, a.b, a.pairs, seed=a.seed, threads=a.threads, backend=cli_args.backend(a))
+    r = play_match(a.a, a.b, a.pairs, seed=a.seed, threads=a.threads, backend=cli_args.backend(a), log=a.log)
     cli_args.report(a.json, r.to_dict(), lambda: str(r))
     return 0
 
@@ -74,6 +80,7 @@ def _tournament(a: argparse.Namespace) -> int:
         threads=a.threads,
         progress=None if a.json else progress,
         backend=cli_args.backend(a),
+        log=a.log,
     )
     cli_args.report(a.json, r.to_dict(), r.table)
     return 0

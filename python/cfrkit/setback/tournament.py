@@ -11,9 +11,11 @@ decks, in parallel; the result is a cross table of win rates and mean deal-point
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Callable, Sequence
 
 from .. import distributed
+from .._cfrkit import setback_log_writer
 from ..errors import InvalidArgumentError
 from .agents import AgentLike, agent
 from .matches import MatchResult, play_match
@@ -100,24 +102,39 @@ def tournament(
     threads: int = 0,
     progress: Callable[[MatchResult], None] | None = None,
     backend: distributed.BackendLike = "local",
+    log: str | os.PathLike | None = None,
 ) -> TournamentResult:
     """Plays every pair of ``agents`` in ``pairs`` duplicate pairs each, all on the decks of
     ``seed``; ``progress`` is called with each finished match. ``backend`` as in
-    :func:`~cfrkit.setback.matches.play_match`: each match in pieces on Ray."""
+    :func:`~cfrkit.setback.matches.play_match`: each match in pieces on Ray. With ``log`` every
+    game goes to one game log naming all the agents, the matches one after the other (0–1,
+    0–2, …, 1–2, …)."""
     built = [agent(a) for a in agents]
     names = [a.name for a in built]
     if len(built) < 2:
         raise InvalidArgumentError(f"invalid value for agents: {names!r} (at least two agents)")
     if len(set(names)) != len(names):
         raise InvalidArgumentError(f"invalid value for agents: {names!r} (each agent once)")
+    _check_pairs(pairs)
     matches = {}
-    for i in range(len(built)):
-        for j in range(i + 1, len(built)):
-            m = play_match(built[i], built[j], pairs, seed=seed, threads=threads, backend=backend)
+    writer = None if log is None else setback_log_writer(os.fspath(log), names, seed)
+    try:
+        pairings = [(x, y) for x in range(len(built)) for y in range(x + 1, len(built))]
+        for index, (i, j) in enumerate(pairings):
+            in_log = None if writer is None else (writer, (index, pairs, i, j), names)
+            m = play_match(built[i], built[j], pairs, seed=seed, threads=threads, backend=backend, _log_match=in_log)
             matches[(i, j)] = m
             if progress is not None:
                 progress(m)
+    finally:
+        if writer is not None:
+            writer.finish()
     return TournamentResult(names, pairs, seed, matches)
+
+
+def _check_pairs(pairs) -> None:
+    if not isinstance(pairs, int) or isinstance(pairs, bool) or pairs < 1:
+        raise InvalidArgumentError(f"invalid value for pairs: {pairs!r} (a positive number of duplicate pairs)")
 
 
 __all__ = ["TournamentResult", "tournament"]

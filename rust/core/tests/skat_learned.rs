@@ -86,7 +86,7 @@ fn imitating_rules_beats_the_frequency_baseline_and_is_reproducible() {
     // Bad directories, options and descriptions are refused with what is wrong.
     for (spec, want) in [
         ("net:/nonexistent/policy".to_string(), "model.json"),
-        (format!("net:{},sample=2", out.display()), "sample=2"),
+        (format!("net:{},sample=2", out.display()), "net sample: \"2\""),
         ("net:".to_string(), "net"),
     ] {
         let e = registry::parse(&spec).err().map(|e| e.to_string()).unwrap_or_default();
@@ -94,6 +94,7 @@ fn imitating_rules_beats_the_frequency_baseline_and_is_reproducible() {
     }
     inference_checks(&out);
     hybrid_checks(&out);
+    percentile_checks(&log, &out, &samples);
 
     std::fs::write(a.join("model.json"), "{\"format\": \"other\"}").unwrap();
     let e = registry::parse(&format!("net:{}", a.display())).err().map(|e| e.to_string()).unwrap_or_default();
@@ -119,6 +120,57 @@ fn positions(n: u64) -> Vec<(Game, u8)> {
         }
     }
     out
+}
+
+/// The max-bid network learns from every bidding decision; `percentile=A` bids up to the
+/// A-percentile of its distribution: a higher A never stops earlier, and the agent plays legal
+/// matches; a percentile needs a policy with the network.
+fn percentile_checks(log: &Path, policy: &Path, samples: &[cfrkit_core::learn::Samples]) {
+    let max_bid = KINDS.iter().position(|k| k.0 == "max-bid").unwrap();
+    assert_eq!(samples[max_bid].len(), samples[0].len(), "one max-bid sample per bidding decision");
+    let dir = policy.display();
+    let low = registry::parse(&format!("net:{dir},percentile=0.05")).unwrap();
+    let high = registry::parse(&format!("net:{dir},percentile=0.95")).unwrap();
+    assert_eq!(high.name(), format!("net:{dir},percentile=0.95"));
+    // Along rules games, at each bidding decision: if the cautious agent goes on, so does the
+    // bold one; somewhere the bold one goes on where the cautious one passes.
+    let rules = RulesAgent::default();
+    let (mut bolder, mut decisions) = (0, 0);
+    for i in 0..60 {
+        let mut g = Game::new(&Deal::for_game(21, i));
+        let mut rng = Pcg64::seed_from_u64(i);
+        while g.phase() == Phase::Bidding {
+            let Some(p) = g.player() else { break };
+            let view = View::new(&g, p);
+            let passes = |a: &dyn Agent| a.act(&view, &mut Pcg64::seed_from_u64(0)).unwrap() == pass();
+            let (cautious, bold) = (passes(low.as_ref()), passes(high.as_ref()));
+            assert!(!bold || cautious, "deal {i}: the bold agent passes where the cautious one goes on");
+            bolder += usize::from(cautious && !bold);
+            decisions += 1;
+            g.apply(rules.act(&view, &mut rng).unwrap()).unwrap();
+        }
+    }
+    assert!(bolder > 0 && decisions > 100, "{bolder} of {decisions}");
+    let s = MatchSettings { seed: 3, threads: 2, first_deal: 0 };
+    let r = run_match(high.as_ref(), low.as_ref(), 20, &s, None, &mut quiet).unwrap();
+    assert_eq!(r.pair.games, 120);
+    // Refused: a percentile out of range, on a policy without the network, for inference.
+    let bids_only = temp("bids-only");
+    let settings = TrainSettings { hidden: vec![8], epochs: 1, kinds: vec!["bid".into()], ..TrainSettings::default() };
+    imitate::<SkatPolicies>(&[log.to_path_buf()], &bids_only, &settings, false, &mut |_, _, _| Ok(())).unwrap();
+    for (spec, want) in [
+        (format!("net:{dir},percentile=1"), "above 0 and below 1"),
+        (format!("net:{dir},percentile=x"), "above 0 and below 1"),
+        (format!("net:{},percentile=0.9", bids_only.display()), "max-bid network"),
+        (format!("pimc:inference=net:{dir},percentile=0.9"), "pimc option"),
+    ] {
+        let e = registry::parse(&spec).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains(want), "{spec}: {e}");
+    }
+}
+
+fn pass() -> cfrkit_core::games::skat::Action {
+    cfrkit_core::games::skat::Action::Call(cfrkit_core::games::skat::Call::Pass)
 }
 
 /// PIMC with inference: a world's weight is the policy's probability of the other seats' moves

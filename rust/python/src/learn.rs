@@ -3,13 +3,14 @@
 
 use crate::errors::IntoPy;
 use cfrkit_core::games::schafkopf::learned::SchafkopfPolicies;
+use cfrkit_core::games::setback::learned::SetbackPolicies;
 use cfrkit_core::games::skat::learned::SkatPolicies;
 use cfrkit_core::learn::{self, TrainSettings};
 use cfrkit_core::Error;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-/// Trains a policy of `game` (`skat`, `schafkopf`) on the game logs `logs` into the directory
+/// Trains a policy of `game` (`skat`, `schafkopf`, `setback`) on the game logs `logs` into the directory
 /// `out` (see `cfrkit.learn.imitate`); returns per decision kind its training figures.
 #[pyfunction]
 #[pyo3(signature = (game, logs, out, hidden, epochs, batch, learning_rate, holdout, patience, seed, kinds = Vec::new(), resume = false, progress = None))]
@@ -48,7 +49,8 @@ fn imitate_policy<'py>(
         match game {
             "skat" => learn::imitate::<SkatPolicies>(&logs, &out, &settings, resume, &mut between),
             "schafkopf" => learn::imitate::<SchafkopfPolicies>(&logs, &out, &settings, resume, &mut between),
-            other => Err(Error::invalid("game", other, "skat or schafkopf")),
+            "setback" => learn::imitate::<SetbackPolicies>(&logs, &out, &settings, resume, &mut between),
+            other => Err(Error::invalid("game", other, "skat, schafkopf or setback")),
         }
     });
     if let Some(e) = stopped {

@@ -4,12 +4,14 @@
 use crate::args::{threads_arg, u64_arg};
 use crate::callable::PyCallable;
 use crate::errors::IntoPy;
+use crate::log::GameLogWriter;
 use crate::setback::{cards_list, deal_state_pymethods, phase_name};
 use cfrkit_core::games::setback::cards::{self, card_name, parse_card, Card};
 use cfrkit_core::games::setback::keys::key_string;
 use cfrkit_core::games::setback::play::agent::{self, Agent, Move};
 use cfrkit_core::games::setback::play::game::Game;
-use cfrkit_core::games::setback::play::matches::{play_pairs, summarize, PairOutcome, Summary};
+use cfrkit_core::games::setback::play::log::{log_header, LogSlot};
+use cfrkit_core::games::setback::play::matches::{play_pairs_logged, summarize, PairOutcome, Summary};
 use cfrkit_core::games::setback::play::view::View;
 use cfrkit_core::games::setback::registry;
 use cfrkit_core::streams::stream;
@@ -309,7 +311,7 @@ impl SetbackGame {
 /// (`outcomes`: A's wins, deals, A's and B's points), from which `setback_match_summary` makes
 /// the summary of a match played in pieces.
 #[pyfunction]
-#[pyo3(signature = (a, b, pairs, seed = None, threads = None, first_pair = 0, outcomes = false))]
+#[pyo3(signature = (a, b, pairs, seed = None, threads = None, first_pair = 0, outcomes = false, log = None, log_match = None))]
 #[allow(clippy::too_many_arguments)]
 fn setback_match<'py>(
     py: Python<'py>,
@@ -320,6 +322,8 @@ fn setback_match<'py>(
     threads: Option<&Bound<'py, PyAny>>,
     first_pair: u64,
     outcomes: bool,
+    log: Option<&GameLogWriter>,
+    log_match: Option<(u64, u64, u8, u8)>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let pairs = u64_arg(pairs, "pairs")?;
     let seed = seed.map(|s| u64_arg(s, "seed")).transpose()?.unwrap_or(0);
@@ -332,10 +336,21 @@ fn setback_match<'py>(
         .ok_or_else(|| Error::invalid("first_pair", first_pair, "pair indices under 2**64"))
         .py()?;
     let (ai, bi) = (a.inner.clone(), b.inner.clone());
+    let log = log.map(|l| l.inner.clone());
+    // The match's place in the log: alone, or (index, pairs per match, i, j) of a tournament.
+    let slot = match (&log, log_match) {
+        (None, _) => None,
+        (Some(log), None) => Some(LogSlot::of_match(log)),
+        (Some(log), Some((index, per, i, j))) => Some(
+            LogSlot::of_tournament(log, index, per, i, j)
+                .ok_or_else(|| Error::invalid("pairs", per, "fewer pairs per match"))
+                .py()?,
+        ),
+    };
     // What stopped the match between chunks: Ctrl-C, or a callable agent's exception.
     let mut stopped: Option<PyErr> = None;
     let res = py.allow_threads(|| {
-        play_pairs(ai.as_ref(), bi.as_ref(), first_pair..end, seed, threads, &mut |_, _| {
+        play_pairs_logged(ai.as_ref(), bi.as_ref(), first_pair..end, seed, threads, slot, &mut |_, _| {
             Python::with_gil(|py| {
                 let err = a.take_error().or_else(|| b.take_error()).map(Err).unwrap_or_else(|| py.check_signals());
                 err.map_err(|e| {
@@ -357,6 +372,19 @@ fn setback_match<'py>(
         d.set_item("outcomes", rows)?;
     }
     Ok(d)
+}
+
+/// A writer of a new log of Setback games between `agents` with `seed` at `path`, waiting for
+/// game `first_game` (above 0: a piece of a log played on a cluster's worker).
+#[pyfunction]
+#[pyo3(signature = (path, agents, seed = 0, first_game = 0))]
+fn setback_log_writer(
+    path: std::path::PathBuf,
+    agents: Vec<String>,
+    seed: u64,
+    first_game: u64,
+) -> PyResult<GameLogWriter> {
+    GameLogWriter::piece(path, &log_header(agents, seed), first_game)
 }
 
 /// The summary of a match played in pieces from its pairs' outcomes in pair order (the
@@ -389,5 +417,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SetbackGame>()?;
     m.add_function(wrap_pyfunction!(setback_match, m)?)?;
     m.add_function(wrap_pyfunction!(setback_match_summary, m)?)?;
+    m.add_function(wrap_pyfunction!(setback_log_writer, m)?)?;
     Ok(())
 }

@@ -6,6 +6,7 @@ use super::imitate::{train, Samples, TrainReport, TrainSettings};
 use super::policy::{Description, NetEntry, Policy};
 use crate::arena::log::{GameRecord, Reader};
 use crate::error::{Error, Result};
+use crate::spec::AgentOptions;
 use rand::Rng;
 use rand_pcg::Pcg64;
 use std::path::{Path, PathBuf};
@@ -168,46 +169,97 @@ fn report_of(e: &NetEntry) -> TrainReport {
 
 /// The options accepted after `net:`.
 pub const NET_OPTIONS: &str = "a policy directory made by `cfrkit learn imitate`, then optionally ,sample=1 (draw \
-                               from the softmax over the legal actions instead of taking the best), e.g. \
-                               net:policies/skat or net:policies/skat,sample=1";
+                               from the softmax over the legal actions instead of taking the best) and \
+                               ,percentile=A (0 < A < 1; policies with a max-bid network, Skat: bid up to the \
+                               A-percentile of the predicted maximum bid), e.g. net:policies/skat or \
+                               net:policies/skat,percentile=0.89";
 
-/// The policy directory and whether to sample, from the options after `net:`.
-pub fn net_options(args: &str) -> Result<(PathBuf, bool)> {
+/// The decision kind of the maximum-bid network that `percentile=A` bids by.
+pub const MAX_BID: &str = "max-bid";
+
+/// The options after `net:`: the policy directory, whether to sample, the bidding percentile.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetOptions {
+    pub dir: PathBuf,
+    pub sample: bool,
+    pub percentile: Option<f64>,
+}
+
+/// The options after `net:` ([`NET_OPTIONS`]).
+pub fn net_options(args: &str) -> Result<NetOptions> {
     let (dir, rest) = args.split_once(',').unwrap_or((args, ""));
-    let sample = match rest.trim().to_ascii_lowercase().as_str() {
-        "" | "sample=0" => false,
-        "sample=1" => true,
-        other => return Err(Error::invalid("net option", other, NET_OPTIONS)),
-    };
     if dir.trim().is_empty() {
         return Err(Error::invalid("net", args, NET_OPTIONS));
     }
-    Ok((PathBuf::from(dir.trim()), sample))
+    let o = AgentOptions::parse("net", rest, &["sample", "percentile"], NET_OPTIONS)?;
+    let percentile = match o.text("percentile") {
+        None => None,
+        Some(text) => Some(
+            text.parse::<f64>()
+                .ok()
+                .filter(|a| *a > 0.0 && *a < 1.0)
+                .ok_or_else(|| Error::invalid("net percentile", text, "a number above 0 and below 1, e.g. 0.89"))?,
+        ),
+    };
+    Ok(NetOptions { dir: PathBuf::from(dir.trim()), sample: o.uint("sample", 0, 0, 1)? == 1, percentile })
 }
 
-/// What every game's `net:DIR` agent holds: a loaded policy and whether it samples.
+/// What every game's `net:DIR` agent holds: a loaded policy, whether it samples, and the
+/// percentile it bids by (a game whose policies have a [`MAX_BID`] network).
 #[derive(Clone, Debug)]
 pub struct NetPolicy {
     pub policy: Policy,
     pub sample: bool,
+    pub percentile: Option<f64>,
 }
 
 impl NetPolicy {
-    /// The policy of `G` named by the options after `net:` ([`NET_OPTIONS`]).
+    /// The policy of `G` named by the options after `net:` ([`NET_OPTIONS`]); a percentile
+    /// needs a policy with a [`MAX_BID`] network.
     pub fn from_options<G: Learnable>(args: &str) -> Result<NetPolicy> {
-        let (dir, sample) = net_options(args)?;
-        Ok(NetPolicy { policy: Policy::load(&dir, G::GAME, G::FEATURES)?, sample })
+        let o = net_options(args)?;
+        let policy = Policy::load(&o.dir, G::GAME, G::FEATURES)?;
+        if o.percentile.is_some() && !policy.nets.contains_key(MAX_BID) {
+            return Err(Error::invalid(
+                "net percentile",
+                o.dir.display(),
+                format!("a policy with a {MAX_BID} network (Skat policies trained on logs with bidding)"),
+            ));
+        }
+        Ok(NetPolicy { policy, sample: o.sample, percentile: o.percentile })
     }
 
-    /// The agent's spec name: `net:DIR` or `net:DIR,sample=1`.
+    /// The agent's spec name: `net:DIR` and its options.
     pub fn name(&self) -> String {
         let sample = if self.sample { ",sample=1" } else { "" };
-        format!("net:{}{sample}", self.policy.dir.display())
+        let percentile = self.percentile.map(|a| format!(",percentile={a}")).unwrap_or_default();
+        format!("net:{}{sample}{percentile}", self.policy.dir.display())
     }
 
     /// [`Policy::choose`], drawing from `rng` when the agent samples.
     pub fn choose(&self, kind: &str, features: &[f32], legal: &[usize], rng: &mut Pcg64) -> Option<usize> {
         self.policy.choose(kind, features, legal, self.sample.then_some(rng))
+    }
+
+    /// With a percentile A, the id among `levels` (action ids of the [`MAX_BID`] network in
+    /// ascending order of their bids) where the cumulative softmax over them first reaches A:
+    /// the highest bid the agent goes to. None without a percentile.
+    pub fn max_bid(&self, features: &[f32], levels: &[usize]) -> Option<usize> {
+        let a = self.percentile?;
+        let (entry, net) = self.policy.nets.get(MAX_BID)?;
+        let out = net.forward(features);
+        let logits: Vec<f64> = levels.iter().map(|&id| f64::from(out[id - entry.action_offset])).collect();
+        let top = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let weights: Vec<f64> = logits.iter().map(|l| (l - top).exp()).collect();
+        let total: f64 = weights.iter().sum();
+        let mut cumulative = 0.0;
+        for (&id, w) in levels.iter().zip(&weights) {
+            cumulative += w / total;
+            if cumulative >= a {
+                return Some(id);
+            }
+        }
+        levels.last().copied()
     }
 }
 

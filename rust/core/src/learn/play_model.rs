@@ -110,10 +110,11 @@ impl PlayModel {
         let Some(dir) = spec.trim().strip_prefix("net:") else {
             return Err(Error::invalid("inference", spec, help));
         };
-        let (dir, sample) = net_options(dir)?;
-        if sample {
+        let o = net_options(dir)?;
+        if o.sample || o.percentile.is_some() {
             return Err(Error::invalid("inference", spec, help));
         }
+        let dir = o.dir;
         if !(floor > 0.0 && floor <= 1.0) {
             return Err(Error::invalid("inference floor", floor, "a number above 0 and at most 1"));
         }

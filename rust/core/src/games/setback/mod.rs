@@ -11,13 +11,16 @@
 //!   infoset table of [`crate::sampled`];
 //! * [`play`] — agents, duplicate matches and the strategy database;
 //! * [`pimc`] — Perfect Information Monte Carlo: sampled worlds, a perfect-information solver, the agent;
+//! * [`features`], [`learned`] — a view as numbers, and policies learned from game logs;
 //! * [`registry`] — names and spec strings in one place: agents, algorithms, stages, training
 //!   files, training requests.
 
 pub mod abstraction;
 pub mod bootstrap;
 pub mod cards;
+pub mod features;
 pub mod keys;
+pub mod learned;
 pub mod pimc;
 pub mod play;
 pub mod registry;

@@ -6,6 +6,7 @@
 //! This module sits above [`super::play`] and [`super::pimc`] (it builds agents of both), so
 //! neither of them needs the other's constructors.
 
+use super::learned::NetAgent;
 use super::pimc::agent::MAX_WORLDS;
 use super::pimc::PimcAgent;
 use super::play::agent::Agent;
@@ -29,13 +30,15 @@ use std::sync::Arc;
 /// Agent spec strings [`agent`] accepts.
 pub const AGENT_SPECS: &str = "random, rules, table:DIR[+DIR2], table-sampled:DIR[+DIR2] (DIR a baseline training \
                                directory or strategy file, DIR2 a bootstrap one), db:PATH (a strategy database), \
-                               pimc[:worlds=N,threads=T,seed=S] or hybrid:PATH[,worlds=N,threads=T,seed=S] (the \
-                               database's bids, PIMC's card play)";
+                               pimc[:worlds=N,threads=T,seed=S,bidding=rules] or hybrid:PATH[,worlds=N,threads=T,seed=S] (the \
+                               database's bids, PIMC's card play), net:DIR[,sample=1] (a learned policy made by \
+                               `cfrkit learn imitate --game setback`)";
 
 /// Builds an agent from a spec string: `random`, `rules`, `table:DIR` (argmax of a trained
 /// strategy), `table-sampled:DIR` (drawn from it), `db:PATH` (the strategy database),
 /// `pimc[:OPTIONS]` (Perfect Information Monte Carlo, see [`PIMC_OPTIONS`]) and
-/// `hybrid:PATH[,OPTIONS]` (the database's bids, PIMC's card play). `DIR` is a baseline training
+/// `hybrid:PATH[,OPTIONS]` (the database's bids, PIMC's card play), `net:DIR[,sample=1]` (a
+/// learned policy, [`super::learned`]). `DIR` of `table` is a baseline training
 /// directory holding [`STRATEGY_FILE`] (or the strategy file itself), optionally followed by
 /// `+DIR2`, a bootstrap training directory whose score-aware bids replace the baseline's.
 pub fn agent(spec: &str) -> Result<Arc<dyn Agent>> {
@@ -49,7 +52,8 @@ pub fn agent(spec: &str) -> Result<Arc<dyn Agent>> {
         ("table", Some(p)) if !p.is_empty() => Ok(Arc::new(table_agent(p, TableMode::Argmax)?)),
         ("table-sampled", Some(p)) if !p.is_empty() => Ok(Arc::new(table_agent(p, TableMode::Sampled)?)),
         ("db", Some(p)) if !p.is_empty() => Ok(Arc::new(database_agent(p)?)),
-        ("pimc", opts) => Ok(Arc::new(pimc(opts.unwrap_or(""))?)),
+        ("net", Some(p)) if !p.is_empty() => Ok(Arc::new(NetAgent::from_options(p)?)),
+        ("pimc", opts) => pimc_with_bidding(opts.unwrap_or("")),
         ("hybrid", Some(arg)) if !arg.is_empty() => {
             let (path, opts) = arg.split_once(',').unwrap_or((arg, ""));
             let player = pimc(opts)?;
@@ -72,7 +76,7 @@ pub fn database_agent(path: &str) -> Result<StrategyAgent> {
     Ok(StrategyAgent::new(Arc::new(Database::open(path.as_ref())?), format!("db:{path}")))
 }
 
-/// The options accepted after `pimc:` (see [`pimc`]).
+/// The options accepted after `pimc:` (see [`pimc`]; the agent spec also takes `bidding=rules`).
 pub const PIMC_OPTIONS: &str = "comma-separated worlds=N (1 to 100000, default 64), threads=T (0 = all cores, the \
                                 default) and seed=S (an unsigned integer, default 0), e.g. worlds=64,threads=2,seed=7";
 
@@ -85,6 +89,22 @@ pub fn pimc(args: &str) -> Result<PimcAgent> {
     let o = AgentOptions::parse("pimc", args, &["worlds", "threads", "seed"], PIMC_OPTIONS)?;
     let worlds = o.uint("worlds", DEFAULT_WORLDS as u64, 1, MAX_WORLDS as u64)? as usize;
     PimcAgent::new(worlds, o.threads()?, o.seed()?)
+}
+
+/// A `pimc:` agent: PIMC's bids and card play, or with `bidding=rules` the `rules` agent's bids
+/// and PIMC's card play (PIMC's own bids overrate a hand, and two PIMC teams bidding against
+/// each other are set back so often that a game may never end).
+fn pimc_with_bidding(args: &str) -> Result<Arc<dyn Agent>> {
+    let (own, rest) = crate::spec::split_options(args, &["bidding"]);
+    let player = pimc(&rest)?;
+    match own.split_once('=').map(|kv| kv.1.trim().to_ascii_lowercase()).as_deref() {
+        None | Some("pimc") => Ok(Arc::new(player)),
+        Some("rules") => {
+            let label = format!("{},bidding=rules", player.name());
+            Ok(Arc::new(HybridAgent::new(Arc::new(RulesAgent), Arc::new(player), label)))
+        }
+        Some(_) => Err(Error::invalid("pimc bidding", own, "bidding=pimc (the default) or bidding=rules")),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -298,6 +318,9 @@ mod tests {
         assert_eq!(agent("random").unwrap().name(), "random");
         assert_eq!(agent("rules").unwrap().name(), "rules");
         assert_eq!(agent("pimc:worlds=8,threads=1").unwrap().name(), "pimc:worlds=8");
+        assert_eq!(agent("pimc:bidding=rules,worlds=8").unwrap().name(), "pimc:worlds=8,bidding=rules");
+        assert_eq!(agent("pimc:worlds=8,bidding=PIMC").unwrap().name(), "pimc:worlds=8");
+        assert!(agent("pimc:bidding=db").err().unwrap().to_string().contains("bidding=rules"));
         for bad in ["bogus", "table:", "random:x", "db:", "hybrid:"] {
             let e = agent(bad).err().unwrap().to_string();
             assert!(e.contains(&format!("{bad:?}")) && e.contains(AGENT_SPECS), "{e}");

@@ -6,18 +6,24 @@
 //! ([`super::features`]): `bid` (ids 0–64: pass, hold, the bids), `skat` (65–66: Hand or
 //! pickup), `discard` (67–562), `declare` (563–591), and card play per game type and role,
 //! `cards-grand-declarer`, `cards-grand-defender`, `cards-suit-declarer`, `cards-suit-defender`,
-//! `cards-null-declarer`, `cards-null-defender` (592–623). **Features**: the view's 322 features
+//! `cards-null-declarer`, `cards-null-defender` (592–623), and `max-bid` (ids 0 and 2–64: no
+//! bid, or the highest value the seat bid or held in the game, learned from each of its bidding
+//! decisions; the paper's maximum-bid network). **Features**: the view's 322 features
 //! ([`super::features::features`]).
 //!
 //! [`NetAgent`] takes each decision with its kind's network: the legal action of the highest
 //! logit (`net:DIR`) or one drawn from the softmax over the legal actions (`net:DIR,sample=1`); a
-//! kind without a network (none was in the logs) is decided by the `rules` agent.
+//! kind without a network (none was in the logs) is decided by the `rules` agent. With
+//! `percentile=A` (the paper's A-percentile bidding) the agent bids instead up to the value at
+//! which the `max-bid` network's cumulative probability, from no bid up, first reaches A: it
+//! bids or holds while the value asked is at most that, and passes above it.
 //! [`log_likelihood`] scores a world by a policy's probabilities of the moves the other seats
 //! made in it: the evidence of PIMC with inference (`pimc:inference=net:DIR`).
 
 use super::actions::{Action, Phase};
 use super::agents::rules_agent::RulesAgent;
 use super::agents::Agent;
+use super::bidding::{Call, BID_VALUES};
 use super::contract::GameType;
 use super::deal::Deal;
 use super::features::{action_id, action_of, features, legal_ids, FEATURES};
@@ -25,12 +31,12 @@ use super::game::Game;
 use super::view::View;
 use crate::arena::log::GameRecord;
 use crate::error::{Error, Result};
-use crate::learn::learnable::{Learnable, NetPolicy, OnDecision};
+use crate::learn::learnable::{Learnable, NetPolicy, OnDecision, MAX_BID};
 use crate::learn::PlayModel;
 use rand_pcg::Pcg64;
 
 /// The decision kinds, in order, with the first action id and the number of ids of each.
-pub const KINDS: [(&str, usize, usize); 10] = [
+pub const KINDS: [(&str, usize, usize); 11] = [
     ("bid", 0, 65),
     ("skat", 65, 2),
     ("discard", 67, 496),
@@ -41,7 +47,22 @@ pub const KINDS: [(&str, usize, usize); 10] = [
     ("cards-suit-defender", 592, 32),
     ("cards-null-declarer", 592, 32),
     ("cards-null-defender", 592, 32),
+    (MAX_BID, 0, 65),
 ];
+
+/// The index of the `max-bid` kind in [`KINDS`].
+const MAX_BID_KIND: usize = 10;
+
+/// The ids the `max-bid` network chooses among, ascending by bid: no bid (0), then the bids
+/// 18 … 264 (2–64).
+fn bid_levels() -> Vec<usize> {
+    std::iter::once(0).chain(2..2 + BID_VALUES.len()).collect()
+}
+
+/// The bid value of a `max-bid` id (0 for no bid).
+fn level_value(id: usize) -> u16 {
+    id.checked_sub(2).map_or(0, |k| BID_VALUES[k])
+}
 
 /// The index in [`KINDS`] of the decision the viewing seat (to act) takes.
 pub fn kind_of(view: &View) -> usize {
@@ -76,13 +97,30 @@ impl Learnable for SkatPolicies {
             return Err("no hands and skat in its cards".into());
         };
         let mut game = Game::new(&Deal::parse(&hands, &skat).map_err(|e| e.to_string())?);
+        // Each seat's bidding views, and the highest value it bid or held.
+        let mut bidding: Vec<(u8, Vec<f32>)> = Vec::new();
+        let mut max_bid = [0u16; 3];
         for d in &r.decisions {
             let view = View::new(&game, d.seat);
             let action = action_of(d.action as usize).filter(|&a| view.to_act() && game.is_legal(a));
             let Some(action) = action else { return Err(format!("action {} is not legal there", d.action)) };
-            decision(kind_of(&view), &features(&view), &legal_ids(&view), d.action as usize)
-                .map_err(|e| e.to_string())?;
+            let f = features(&view);
+            match action {
+                Action::Call(Call::Bid(v)) => max_bid[d.seat as usize] = v,
+                Action::Call(Call::Hold) => max_bid[d.seat as usize] = view.bid(),
+                _ => {}
+            }
+            if view.phase() == Phase::Bidding {
+                bidding.push((d.seat, f.clone()));
+            }
+            decision(kind_of(&view), &f, &legal_ids(&view), d.action as usize).map_err(|e| e.to_string())?;
             game.apply_legal(action);
+        }
+        let levels = bid_levels();
+        for (seat, f) in bidding {
+            let top = max_bid[seat as usize];
+            let id = levels.iter().copied().find(|&id| level_value(id) == top).ok_or("a bid value off the list")?;
+            decision(MAX_BID_KIND, &f, &levels, id).map_err(|e| e.to_string())?;
         }
         Ok(())
     }
@@ -107,6 +145,11 @@ impl Agent for NetAgent {
     }
 
     fn act(&self, view: &View, rng: &mut Pcg64) -> Result<Action> {
+        if view.phase() == Phase::Bidding && view.to_act() {
+            if let Some(id) = self.net.max_bid(&features(view), &bid_levels()) {
+                return Ok(call_up_to(view, level_value(id)));
+            }
+        }
         let legal = legal_ids(view);
         match self.net.choose(KINDS[kind_of(view)].0, &features(view), &legal, rng) {
             Some(id) => action_of(id).ok_or_else(|| Error::invalid("action id", id, "an action id of Skat")),
@@ -115,6 +158,25 @@ impl Agent for NetAgent {
             }
             None => RulesAgent::default().act(view, rng),
         }
+    }
+}
+
+/// The call of a seat that goes up to `limit` (0: no bid): hold or bid the lowest value asked
+/// while it is at most `limit`, pass above.
+fn call_up_to(view: &View, limit: u16) -> Action {
+    let legal = view.legal_actions();
+    let hold = legal.contains(&Action::Call(Call::Hold)) && view.bid() <= limit;
+    let lowest_bid = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Call(Call::Bid(v)) => Some(*v),
+            _ => None,
+        })
+        .min();
+    match (hold, lowest_bid) {
+        (true, _) => Action::Call(Call::Hold),
+        (false, Some(v)) if v <= limit => Action::Call(Call::Bid(v)),
+        _ => Action::Call(Call::Pass),
     }
 }
 

@@ -23,11 +23,12 @@
 //! number of threads.
 
 use super::super::cards::{self, Card};
-use super::super::play::agent::Agent;
+use super::super::play::agent::{Agent, Move};
 use super::super::play::view::View;
 use super::super::rules::{Deal, Phase};
 use super::solver::Solver;
 use super::worlds::Worlds;
+use crate::arena::log::Valued;
 use crate::error::{Error, Result};
 use crate::search::{best_option, Determinization, PerfectInfoSolver, Pimc};
 use rand_pcg::Pcg64;
@@ -159,6 +160,26 @@ impl Agent for PimcAgent {
             return Ok(cards::lowest(legal));
         }
         self.choose_card(view, rng)
+    }
+
+    /// The move [`Agent::bid`] or [`Agent::play`] makes, with every legal move's exact mean
+    /// over the same worlds ([`PimcAgent::bid_values`], [`PimcAgent::card_values`]: more search
+    /// than the choice alone needs); no values for a forced move.
+    fn move_valued(&self, view: &View, rng: &mut Pcg64) -> Result<Valued<Move>> {
+        let values: Vec<(Move, f64)> = if view.phase() == Phase::Auction {
+            if view.legal_bids().len() < 2 {
+                return Ok((Move::Bid(self.bid(view, rng)?), None));
+            }
+            self.bid_values(view, rng)?.into_iter().map(|(b, v)| (Move::Bid(b), v)).collect()
+        } else {
+            if view.legal_cards().count_ones() < 2 {
+                return Ok((Move::Card(self.play(view, rng)?), None));
+            }
+            self.card_values(view, rng)?.into_iter().map(|(c, v)| (Move::Card(c), v)).collect()
+        };
+        let means: Vec<f64> = values.iter().map(|v| v.1).collect();
+        let best = best_option(&means).expect("two or more legal moves");
+        Ok((values[best].0, Some(values)))
     }
 }
 

@@ -5,6 +5,7 @@
 use super::super::cards::{self, Card};
 use super::super::rules::Phase;
 use super::view::View;
+use crate::arena::log::Valued;
 use crate::error::{Error, Result};
 use rand_pcg::Pcg64;
 
@@ -17,6 +18,21 @@ pub trait Agent: Send + Sync {
     fn bid(&self, view: &View, rng: &mut Pcg64) -> Result<u8>;
     /// The card the viewing player, who is to act after the auction, plays.
     fn play(&self, view: &View, rng: &mut Pcg64) -> Result<Card>;
+    /// The move of the viewing player (to act) and, where the agent has them, its values of
+    /// the legal moves (for a game log; PIMC gives its means over the worlds). The move is the
+    /// one [`Agent::bid`] or [`Agent::play`] makes; by default without values.
+    fn move_valued(&self, view: &View, rng: &mut Pcg64) -> Result<Valued<Move>> {
+        Ok((unchecked_move(self, view, rng)?, None))
+    }
+}
+
+/// The agent's bid in the auction, its card afterwards, unchecked.
+fn unchecked_move<A: Agent + ?Sized>(agent: &A, view: &View, rng: &mut Pcg64) -> Result<Move> {
+    Ok(if view.phase() == Phase::Auction {
+        Move::Bid(agent.bid(view, rng)?)
+    } else {
+        Move::Card(agent.play(view, rng)?)
+    })
 }
 
 /// A move: a bid or a card.
@@ -31,14 +47,38 @@ pub enum Move {
 /// The move of `agent` for the viewing player, who must be to act: its bid in the auction, its
 /// card afterwards (the trump-setting lead included), checked against the legal moves.
 pub fn act(agent: &dyn Agent, view: &View, rng: &mut Pcg64) -> Result<Move> {
-    if !view.to_act() {
-        return Err(Error::invalid("view", agent.name(), "a view of the player to act"));
-    }
-    Ok(if view.phase() == Phase::Auction {
-        Move::Bid(check_bid(agent, view, agent.bid(view, rng)?)?)
+    check_to_act(agent, view)?;
+    check_move(agent, view, unchecked_move(agent, view, rng)?)
+}
+
+/// [`act`] with the agent's values of the legal moves where it gives them
+/// ([`Agent::move_valued`]).
+pub fn act_valued(agent: &dyn Agent, view: &View, rng: &mut Pcg64) -> Result<Valued<Move>> {
+    check_to_act(agent, view)?;
+    let (m, values) = agent.move_valued(view, rng)?;
+    Ok((check_move(agent, view, m)?, values))
+}
+
+fn check_to_act(agent: &dyn Agent, view: &View) -> Result<()> {
+    if view.to_act() {
+        Ok(())
     } else {
-        Move::Card(check_card(agent, view, agent.play(view, rng)?)?)
-    })
+        Err(Error::invalid("view", agent.name(), "a view of the player to act"))
+    }
+}
+
+/// Checks a move against the legal moves of the phase.
+fn check_move(agent: &dyn Agent, view: &View, m: Move) -> Result<Move> {
+    match (view.phase() == Phase::Auction, m) {
+        (true, Move::Bid(b)) => Ok(Move::Bid(check_bid(agent, view, b)?)),
+        (false, Move::Card(c)) => Ok(Move::Card(check_card(agent, view, c)?)),
+        (true, _) => {
+            Err(Error::invalid(format!("move of agent {}", agent.name()), format!("{m:?}"), "a bid in the auction"))
+        }
+        (false, _) => {
+            Err(Error::invalid(format!("move of agent {}", agent.name()), format!("{m:?}"), "a card after the auction"))
+        }
+    }
 }
 
 /// Checks an agent's bid against the legal bids.

@@ -5,9 +5,11 @@
 
 use super::super::cards::{Card, CardSet};
 use super::super::rules::{Deal, GameScore};
+use super::actions::{action_id, legal_ids};
 pub use super::agent::Move;
-use super::agent::{act, Agent};
+use super::agent::{act, act_valued, Agent};
 use super::view::View;
+use crate::arena::log::Decision;
 use crate::error::{Error, Result};
 use crate::streams::stream;
 use rand_pcg::Pcg64;
@@ -188,15 +190,24 @@ impl Game {
         self.check_open()?;
         let seat = self.to_act().expect("an open deal has a player to act");
         let m = act(agent, &self.view(seat), rng)?;
-        match m {
-            Move::Bid(b) => self.deal.bid(b)?,
-            Move::Card(c) => self.deal.play_card(c)?,
-        }
+        self.apply(m)?;
         Ok((seat, m))
     }
 
     /// Plays the game to its end with `agents[t]` playing for absolute team `t`.
     pub fn play(&mut self, agents: [&dyn Agent; 2], rng: &mut Pcg64) -> Result<usize> {
+        self.play_recorded(agents, rng, None)
+    }
+
+    /// [`Game::play`], adding every decision to `decisions` when given (for a game log): the
+    /// seat, its legal action ids, the action's id and the agent's values of the legal moves
+    /// where it gives them ([`Agent::move_valued`]).
+    pub fn play_recorded(
+        &mut self,
+        agents: [&dyn Agent; 2],
+        rng: &mut Pcg64,
+        mut decisions: Option<&mut Vec<Decision>>,
+    ) -> Result<usize> {
         loop {
             if let Some(w) = self.winner() {
                 return Ok(w);
@@ -206,7 +217,23 @@ impl Game {
                 continue;
             }
             let seat = self.to_act().expect("an open deal has a player to act");
-            self.agent_move(agents[(seat % 2) as usize], rng)?;
+            let agent = agents[(seat % 2) as usize];
+            let Some(out) = decisions.as_deref_mut() else {
+                self.agent_move(agent, rng)?;
+                continue;
+            };
+            let view = self.view(seat);
+            let (m, values) = act_valued(agent, &view, rng)?;
+            let values = values.map(|v| v.into_iter().map(|(x, value)| (action_id(x), value)).collect());
+            out.push(Decision::new(seat, legal_ids(&view), action_id(m), values));
+            self.apply(m)?;
+        }
+    }
+
+    fn apply(&mut self, m: Move) -> Result<()> {
+        match m {
+            Move::Bid(b) => self.deal.bid(b),
+            Move::Card(c) => self.deal.play_card(c),
         }
     }
 }

@@ -3,8 +3,10 @@
 //! cards instead of the abstraction's coarse play codes).
 
 use super::super::cards::Card;
-use super::agent::Agent;
+use super::super::rules::Phase;
+use super::agent::{Agent, Move};
 use super::view::View;
+use crate::arena::log::Valued;
 use crate::error::Result;
 use rand_pcg::Pcg64;
 use std::sync::Arc;
@@ -33,5 +35,9 @@ impl Agent for HybridAgent {
     }
     fn play(&self, view: &View, rng: &mut Pcg64) -> Result<Card> {
         self.player.play(view, rng)
+    }
+    fn move_valued(&self, view: &View, rng: &mut Pcg64) -> Result<Valued<Move>> {
+        let agent = if view.phase() == Phase::Auction { &self.bidder } else { &self.player };
+        agent.move_valued(view, rng)
     }
 }

@@ -6,6 +6,7 @@
 
 use super::agent::Agent;
 use super::game::Game;
+use super::log::LogSlot;
 use crate::arena::{play_indexed, quiet, Progress};
 use crate::error::{Error, Result};
 use crate::streams::stream;
@@ -25,12 +26,28 @@ pub struct PairOutcome {
 
 /// Plays the two games of pair `pair`; returns them (first, second) after they end.
 pub fn play_pair_games(a: &dyn Agent, b: &dyn Agent, seed: u64, pair: u64, play_out: bool) -> Result<[Game; 2]> {
+    play_pair_logged(a, b, seed, pair, play_out, None)
+}
+
+/// [`play_pair_games`], writing both games to `log` when given ([`super::log`]).
+fn play_pair_logged(
+    a: &dyn Agent,
+    b: &dyn Agent,
+    seed: u64,
+    pair: u64,
+    play_out: bool,
+    log: Option<LogSlot>,
+) -> Result<[Game; 2]> {
     let first = (3 + 2 * (pair % 2)) as u8 % 4;
     let mut out = Vec::with_capacity(2);
     for g in 0..2u8 {
         let mut game = Game::new(seed, pair, (first + g) % 4, play_out)?;
         let mut rng = stream(seed, CHOICES, pair, g as u64);
-        game.play([a, b], &mut rng)?;
+        let mut decisions = Vec::new();
+        game.play_recorded([a, b], &mut rng, log.is_some().then_some(&mut decisions))?;
+        if let Some(log) = log {
+            log.add(&game, pair, g as u64, decisions)?;
+        }
         out.push(game);
     }
     let second = out.pop().expect("two games");
@@ -40,9 +57,13 @@ pub fn play_pair_games(a: &dyn Agent, b: &dyn Agent, seed: u64, pair: u64, play_
 
 /// The outcome of pair `pair`.
 pub fn play_pair(a: &dyn Agent, b: &dyn Agent, seed: u64, pair: u64) -> Result<PairOutcome> {
-    let games = play_pair_games(a, b, seed, pair, false)?;
+    Ok(outcome(&play_pair_games(a, b, seed, pair, false)?))
+}
+
+/// A pair's outcome from its two finished games.
+fn outcome(games: &[Game; 2]) -> PairOutcome {
     let mut o = PairOutcome::default();
-    for g in &games {
+    for g in games {
         o.a_wins += (g.winner() == Some(0)) as u32;
         for r in g.records() {
             o.deals += 1;
@@ -50,7 +71,7 @@ pub fn play_pair(a: &dyn Agent, b: &dyn Agent, seed: u64, pair: u64) -> Result<P
             o.points[1] += r.score[1] as i64;
         }
     }
-    Ok(o)
+    o
 }
 
 /// A match summary.
@@ -160,7 +181,22 @@ pub fn play_pairs(
     threads: usize,
     progress: Progress,
 ) -> Result<Vec<PairOutcome>> {
-    play_indexed(pairs, threads, 2, progress, |i| play_pair(a, b, seed, i))
+    play_pairs_logged(a, b, pairs, seed, threads, None, progress)
+}
+
+/// [`play_pairs`], writing every game to `log` when given (a log made with
+/// [`super::log::log_header`] and `seed`, waiting for the first game of `pairs`): the games go
+/// in their numbers' order whatever the threads, and logging changes no move.
+pub fn play_pairs_logged(
+    a: &dyn Agent,
+    b: &dyn Agent,
+    pairs: std::ops::Range<u64>,
+    seed: u64,
+    threads: usize,
+    log: Option<LogSlot>,
+    progress: Progress,
+) -> Result<Vec<PairOutcome>> {
+    play_indexed(pairs, threads, 2, progress, |i| Ok(outcome(&play_pair_logged(a, b, seed, i, false, log)?)))
 }
 
 #[cfg(test)]

@@ -1,0 +1,186 @@
+//! Learned Setback policies: networks trained on game logs to imitate the agents that played
+//! them, one network per decision kind ([`crate::learn`]), and the `net:DIR` agent that plays
+//! them.
+//!
+//! **Decision kinds** ([`KINDS`], [`kind_of`]): `bid` (network outputs 0–3: Pass, Two, Three,
+//! Four), `pitch` (the high bidder's trump-setting lead, outputs 4–55: the cards in their own
+//! suits), and card play by role once trump is set, `cards-bidder`, `cards-partner` (the
+//! bidder's partner), `cards-defender` (outputs 4–55: the cards in trump-relative suit order,
+//! as the features name them, [`super::features`]). **Features**: the view's 532 features
+//! ([`super::features::features`]).
+//!
+//! [`NetAgent`] takes each decision with its kind's network: the legal move of the highest
+//! logit (`net:DIR`) or one drawn from the softmax over the legal moves (`net:DIR,sample=1`); a
+//! kind without a network (none was in the logs) is decided by the `rules` agent.
+
+use super::cards::{self, CardSet};
+use super::features::{decoded_card, encoded_card, features, FEATURES};
+use super::play::actions::{action_id, move_of, FIRST_CARD};
+use super::play::agent::{Agent, Move};
+use super::play::log::SETTINGS;
+use super::play::rules_agent::RulesAgent;
+use super::play::view::View;
+use super::rules::{Deal, GameScore, Phase};
+use crate::arena::log::GameRecord;
+use crate::error::{Error, Result};
+use crate::learn::learnable::{Learnable, NetPolicy, OnDecision};
+use rand_pcg::Pcg64;
+
+/// The decision kinds, in order, with the first network output's action id and the number of
+/// outputs of each.
+pub const KINDS: [(&str, usize, usize); 5] = [
+    ("bid", 0, 4),
+    ("pitch", FIRST_CARD, 52),
+    ("cards-bidder", FIRST_CARD, 52),
+    ("cards-partner", FIRST_CARD, 52),
+    ("cards-defender", FIRST_CARD, 52),
+];
+
+/// The index in [`KINDS`] of the decision the viewing player (to act) takes.
+pub fn kind_of(view: &View) -> usize {
+    match view.phase() {
+        Phase::Auction => 0,
+        Phase::Establish => 1,
+        _ => match view.high_bid().1 {
+            Some(b) if b == view.player() => 2,
+            Some(b) if b % 2 == view.player() % 2 => 3,
+            _ => 4,
+        },
+    }
+}
+
+/// The network's id of a move of the viewer: the log's action id, a card in the features'
+/// suit order ([`encoded_card`]).
+pub fn net_id(view: &View, m: Move) -> usize {
+    match m {
+        Move::Card(c) => action_id(Move::Card(encoded_card(view, c))) as usize,
+        bid => action_id(bid) as usize,
+    }
+}
+
+/// The move of a network's id for the viewer (the inverse of [`net_id`]).
+fn move_of_net_id(view: &View, id: usize) -> Option<Move> {
+    match move_of(id)? {
+        Move::Card(c) => Some(Move::Card(decoded_card(view, c))),
+        bid => Some(bid),
+    }
+}
+
+/// The network ids of the viewer's legal moves.
+pub fn legal_net_ids(view: &View) -> Vec<usize> {
+    if view.phase() == Phase::Auction {
+        view.legal_bids().into_iter().map(|b| net_id(view, Move::Bid(b))).collect()
+    } else {
+        cards::iter(view.legal_cards()).map(|c| net_id(view, Move::Card(c))).collect()
+    }
+}
+
+/// Setback for [`crate::learn`].
+pub struct SetbackPolicies;
+
+impl Learnable for SetbackPolicies {
+    const GAME: &'static str = "setback";
+    const FEATURES: usize = FEATURES;
+    const KINDS: &'static [(&'static str, usize, usize)] = &KINDS;
+
+    /// Replays a game to 11 deal by deal from the logged hands and dealers, each deal until
+    /// its score is decided (the log's `play_out=0`), the game score carried between deals.
+    fn replay(settings: &str, r: &GameRecord, decision: &mut OnDecision) -> std::result::Result<(), String> {
+        if settings != SETTINGS {
+            return Err(format!("settings {settings:?}; Setback logs have {SETTINGS:?}"));
+        }
+        let deals = r.cards["deals"].as_array().ok_or("no deals in its cards")?;
+        let mut decisions = r.decisions.iter();
+        let mut score = GameScore::default();
+        for (k, d) in deals.iter().enumerate() {
+            let (dealer, hands) = dealt(d).map_err(|why| format!("deal {k}: {why}"))?;
+            let mut relative = [0; 4];
+            for (p, hand) in relative.iter_mut().enumerate() {
+                *hand = hands[(dealer as usize + p) % 4];
+            }
+            let mut deal = Deal::from_hands(relative).map_err(|e| format!("deal {k}: {e}"))?;
+            let team = (dealer % 2) as usize;
+            let relative_score = [score.scores[team], score.scores[1 - team]];
+            while let Some(p) = deal.to_act().filter(|_| !deal.is_exhausted()) {
+                let seat = (dealer + p) % 4;
+                let Some(x) = decisions.next() else {
+                    return Err(format!("deal {k} ends before its score is decided"));
+                };
+                if x.seat != seat {
+                    return Err(format!("a decision of seat {} where seat {seat} is to act", x.seat));
+                }
+                let view = View::new(&deal, p, relative_score);
+                let m = move_of(x.action as usize).ok_or_else(|| format!("action {} is not a move", x.action))?;
+                decision(kind_of(&view), &features(&view), &legal_net_ids(&view), net_id(&view, m))
+                    .map_err(|e| e.to_string())?;
+                match m {
+                    Move::Bid(b) => deal.bid(b),
+                    Move::Card(c) => deal.play_card(c),
+                }
+                .map_err(|e| format!("action {} is not legal there ({e})", x.action))?;
+            }
+            let deal_score = deal.score().ok_or_else(|| format!("deal {k} has no score"))?;
+            score.add_deal(dealer, deal_score).map_err(|e| e.to_string())?;
+        }
+        match decisions.next() {
+            Some(_) => Err("decisions after the last deal".into()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The dealer's seat and the hand of each seat of a logged deal.
+fn dealt(d: &serde_json::Value) -> std::result::Result<(u8, [CardSet; 4]), String> {
+    let dealer = d["dealer"].as_u64().filter(|&x| x < 4).ok_or("no dealer seat 0 to 3")? as u8;
+    let hands = d["hands"].as_array().filter(|h| h.len() == 4).ok_or("no four hands")?;
+    let mut out = [0; 4];
+    for (slot, h) in out.iter_mut().zip(hands) {
+        *slot = cards::parse_cards(h.as_str().ok_or("a hand that is not text")?).map_err(|e| e.to_string())?;
+    }
+    Ok((dealer, out))
+}
+
+/// The agent of a learned Setback policy (see the module documentation).
+#[derive(Clone, Debug)]
+pub struct NetAgent {
+    net: NetPolicy,
+}
+
+impl NetAgent {
+    /// The agent from the options after `net:` ([`crate::learn::NET_OPTIONS`]).
+    pub fn from_options(args: &str) -> Result<NetAgent> {
+        Ok(NetAgent { net: NetPolicy::from_options::<SetbackPolicies>(args)? })
+    }
+
+    /// The policy's move for the viewer, who is to act; the rules agent's where the policy has
+    /// no network of the decision's kind.
+    fn choose(&self, view: &View, rng: &mut Pcg64) -> Result<Move> {
+        let legal = legal_net_ids(view);
+        match self.net.choose(KINDS[kind_of(view)].0, &features(view), &legal, rng) {
+            Some(id) => move_of_net_id(view, id).ok_or_else(|| Error::invalid("action id", id, "a Setback action id")),
+            None if legal.is_empty() => Err(Error::invalid("view", self.name(), "a view of the player to act")),
+            None if view.phase() == Phase::Auction => Ok(Move::Bid(RulesAgent.bid(view, rng)?)),
+            None => Ok(Move::Card(RulesAgent.play(view, rng)?)),
+        }
+    }
+}
+
+impl Agent for NetAgent {
+    fn name(&self) -> String {
+        self.net.name()
+    }
+
+    fn bid(&self, view: &View, rng: &mut Pcg64) -> Result<u8> {
+        match self.choose(view, rng)? {
+            Move::Bid(b) => Ok(b),
+            m => Err(Error::invalid("move", format!("{m:?}"), "a bid in the auction")),
+        }
+    }
+
+    fn play(&self, view: &View, rng: &mut Pcg64) -> Result<cards::Card> {
+        match self.choose(view, rng)? {
+            Move::Card(c) => Ok(c),
+            m => Err(Error::invalid("move", format!("{m:?}"), "a card after the auction")),
+        }
+    }
+}

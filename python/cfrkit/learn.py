@@ -85,8 +85,9 @@ def imitate(
     ``out``: one network per decision kind found in the logs (``hidden`` ReLU layers), trained
     for at most ``epochs`` epochs and stopped once ``patience`` epochs bring no better held-out
     loss (``holdout`` of the games are held out). The same logs, settings and seed give the
-    same networks. ``progress=True`` prints each epoch's held-out figures on stderr; a callable
-    gets ``(kind, epoch, heldout_accuracy, heldout_loss)``. Ctrl-C stops training
+    same networks. ``progress=True`` prints after each epoch the best held-out figures so far
+    on stderr; a callable gets ``(kind, epoch, heldout_accuracy, heldout_loss)`` of the best
+    network so far. Ctrl-C stops training
     (``KeyboardInterrupt``); the networks saved by then stay in ``out``. ``resume=True`` keeps
     the decision kinds ``out`` already finished (trained on the same logs with the same
     settings) and trains the rest: the result is the uninterrupted run's, byte for byte.
@@ -116,7 +117,7 @@ def imitate(
         import sys
 
         def report(kind: str, epoch: int, accuracy: float, loss: float) -> None:
-            print(f"{kind}: epoch {epoch}, held-out top-1 {100 * accuracy:.1f}%, loss {loss:.4f}", file=sys.stderr)
+            print(f"{kind}: epoch {epoch}, best held-out top-1 {100 * accuracy:.1f}%, loss {loss:.4f}", file=sys.stderr)
 
     started = time.perf_counter()
     rows = _cfrkit.imitate_policy(

@@ -37,6 +37,11 @@ def test_imitation_learns_and_plays(rules_log, tmp_path):
     assert "max-bid" in r.kinds
     bold = skat.match(f"net:{out},percentile=0.9", f"net:{out}", deals=10, seed=9)
     assert bold.a == f"net:{out},percentile=0.9" and bold.games == 60
+    # Maximum likely value: the declare-value network is a value network.
+    assert "declare-value" in r.kinds and "sign" in str(r)
+    assert next(n for n in model["nets"] if n["kind"] == "declare-value")["value"] is True
+    mlv = skat.match(f"net:{out},likely_value=1", "rules", deals=5, seed=9)
+    assert mlv.a == f"net:{out},likely_value=1" and mlv.games == 30
     bad = subprocess.run(
         [sys.executable, "-m", "cfrkit.cli", "skat", "match", "--a", f"net:{out},percentile=1.5", "--b", "rules"],
         capture_output=True,

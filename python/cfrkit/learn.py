@@ -47,8 +47,10 @@ class ImitationResult:
     def __str__(self) -> str:
         lines = [f"{self.game} policy in {self.out} ({self.seconds:.1f} s):"]
         for kind, r in self.kinds.items():
+            # A value network (its kind ends in -value) is scored by the sign of its predictions.
+            what, floor = ("sign", "majority-sign") if kind.endswith("-value") else ("top-1", "most-taken")
             lines.append(
-                f"  {kind:22} top-1 {100 * r['heldout_accuracy']:5.1f}% held out (most-taken baseline "
+                f"  {kind:22} {what} {100 * r['heldout_accuracy']:5.1f}% held out ({floor} baseline "
                 f"{100 * r['baseline_accuracy']:5.1f}%), {r['train_samples']:,} / {r['heldout_samples']:,} "
                 f"decisions, epoch {r['best_epoch']} of {r['epochs']}"
             )

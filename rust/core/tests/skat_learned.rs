@@ -95,6 +95,7 @@ fn imitating_rules_beats_the_frequency_baseline_and_is_reproducible() {
     inference_checks(&out);
     hybrid_checks(&out);
     percentile_checks(&log, &out, &samples);
+    likely_value_checks(&out, &report);
 
     std::fs::write(a.join("model.json"), "{\"format\": \"other\"}").unwrap();
     let e = registry::parse(&format!("net:{}", a.display())).err().map(|e| e.to_string()).unwrap_or_default();
@@ -162,11 +163,60 @@ fn percentile_checks(log: &Path, policy: &Path, samples: &[cfrkit_core::learn::S
         (format!("net:{dir},percentile=1"), "above 0 and below 1"),
         (format!("net:{dir},percentile=x"), "above 0 and below 1"),
         (format!("net:{},percentile=0.9", bids_only.display()), "max-bid network"),
+        (format!("net:{},likely_value=1", bids_only.display()), "value networks"),
+        (format!("net:{dir},likely_value=2"), "net likely_value"),
         (format!("pimc:inference=net:{dir},percentile=0.9"), "pimc option"),
     ] {
         let e = registry::parse(&spec).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(e.contains(want), "{spec}: {e}");
     }
+}
+
+/// The declare-value network is a value network; `likely_value=1` declares, among the contracts
+/// of policy probability at least 0.1, the one it values highest, and plays legal matches.
+fn likely_value_checks(policy: &Path, report: &[(String, cfrkit_core::learn::TrainReport)]) {
+    let value = &report.iter().find(|k| k.0 == "declare-value").expect("a declare-value network").1;
+    assert!(value.heldout_samples > 50 && value.heldout_accuracy > 0.5, "{value:?}");
+    let loaded = cfrkit_core::learn::Policy::load(policy, "skat", 322).unwrap();
+    assert!(loaded.description.nets.iter().all(|n| n.value == (n.kind == "declare-value")));
+    let spec = format!("net:{},likely_value=1", policy.display());
+    let agent = registry::parse(&spec).unwrap();
+    assert_eq!(agent.name(), spec);
+    let rules = RulesAgent::default();
+    let declare = KINDS.iter().position(|k| k.0 == "declare").unwrap();
+    let mut checked = 0;
+    for i in 0..300 {
+        let mut g = Game::new(&Deal::for_game(8, i));
+        let mut rng = Pcg64::seed_from_u64(i);
+        while let Some(p) = g.player() {
+            let view = View::new(&g, p);
+            if g.phase() == Phase::Declare {
+                let legal = legal_ids(&view);
+                let f = cfrkit_core::games::skat::features::features(&view);
+                let chosen = agent.act(&view, &mut rng).unwrap();
+                let id = cfrkit_core::games::skat::features::action_id(chosen).unwrap();
+                let (entry, net) = &loaded.nets[KINDS[declare].0];
+                let logits = net.forward(&f);
+                let logit = |id: usize| f64::from(logits[id - entry.action_offset]);
+                let top = legal.iter().map(|&x| logit(x)).fold(f64::NEG_INFINITY, f64::max);
+                let total: f64 = legal.iter().map(|&x| (logit(x) - top).exp()).sum();
+                let p = (logit(id) - top).exp() / total;
+                assert!(p >= 0.1 || logit(id) >= top, "deal {i}: declared {chosen:?} at probability {p}");
+                checked += 1;
+                break;
+            }
+            g.apply(rules.act(&view, &mut rng).unwrap()).unwrap();
+        }
+    }
+    assert!(checked > 100, "{checked}");
+    let s = MatchSettings { seed: 4, threads: 2, first_deal: 0 };
+    assert_eq!(
+        run_match(agent.as_ref(), registry::parse("rules").unwrap().as_ref(), 10, &s, None, &mut quiet)
+            .unwrap()
+            .pair
+            .games,
+        60
+    );
 }
 
 fn pass() -> cfrkit_core::games::skat::Action {

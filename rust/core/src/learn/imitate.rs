@@ -9,6 +9,12 @@
 //! top-1 accuracy (argmax over the legal actions) are measured, the best weights so far are kept
 //! (and handed to `on_best`, which saves them), and training stops once `patience` epochs bring
 //! no better held-out loss. The same samples, settings and seed give the same network.
+//!
+//! **Value networks** learn instead what an action was worth: samples that carry the
+//! *outcome* that followed the action taken (e.g. the declarer's points) train the output of
+//! that action by mean squared error; their accuracy is the share of held-out decisions whose
+//! predicted value has the outcome's sign (a game won or lost), their baseline the share of the
+//! sign most common in training.
 
 use super::mlp::{candle_error, dense_of, DenseMlp, Mlp};
 use crate::error::{Error, Result};
@@ -36,6 +42,8 @@ pub struct Samples {
     pub target: Vec<u16>,
     /// Per decision, the number of its game (what the held-out split goes by).
     pub game: Vec<u64>,
+    /// For a value network, per decision, the outcome that followed (empty for a policy).
+    pub outcome: Vec<f32>,
 }
 
 impl Samples {
@@ -44,14 +52,35 @@ impl Samples {
         Samples { dim, actions, ..Samples::default() }
     }
 
-    /// Adds a decision; refuses features of the wrong length or a target that is not legal.
-    pub fn push(&mut self, features: &[f32], legal: Vec<u16>, target: u16, game: u64) -> Result<()> {
+    /// Adds a decision, with the outcome that followed for a value network; refuses features
+    /// of the wrong length, a target that is not legal, a decision with an outcome among ones
+    /// without (or the other way round), and an outcome that is not finite.
+    pub fn push(
+        &mut self,
+        features: &[f32],
+        legal: Vec<u16>,
+        target: u16,
+        game: u64,
+        outcome: Option<f32>,
+    ) -> Result<()> {
         if features.len() != self.dim || !legal.contains(&target) || legal.iter().any(|&a| a as usize >= self.actions) {
             return Err(Error::invalid(
                 "sample",
                 format!("target {target}"),
                 "features of the network's size and a legal target",
             ));
+        }
+        let valued = self.is_value() || self.is_empty();
+        match outcome {
+            Some(x) if valued && x.is_finite() => self.outcome.push(x),
+            None if !self.is_value() => {}
+            _ => {
+                return Err(Error::invalid(
+                    "sample outcome",
+                    format!("{outcome:?}"),
+                    "a finite outcome for every decision of a value network, none for a policy's",
+                ))
+            }
         }
         self.features.extend_from_slice(features);
         self.legal.push(legal);
@@ -68,6 +97,11 @@ impl Samples {
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
         self.target.is_empty()
+    }
+
+    /// Whether these are a value network's samples (they carry outcomes).
+    pub fn is_value(&self) -> bool {
+        !self.outcome.is_empty()
     }
 }
 
@@ -182,18 +216,66 @@ fn batch(s: &Samples, rows: &[usize]) -> Result<(Tensor, Tensor, Tensor)> {
     ))
 }
 
-/// Summed loss and correct top-1 choices of `net` over decisions `rows`.
+/// The mean loss of `net` on decisions `rows`, whose batch is `x`, `mask`, `y`: the
+/// cross-entropy over the legal actions, or for a value network the squared error of the taken
+/// action's output against its outcome. Also the outputs the accuracy is read from: the masked
+/// logits, or the predicted values.
+fn loss_of(net: &Mlp, s: &Samples, rows: &[usize], (x, mask, y): (Tensor, Tensor, Tensor)) -> Result<(Tensor, Tensor)> {
+    let out = net.forward(&x).map_err(candle_error)?;
+    if !s.is_value() {
+        let logits = (out + mask).map_err(candle_error)?;
+        let loss = candle_nn::loss::cross_entropy(&logits, &y).map_err(candle_error)?;
+        return Ok((loss, logits));
+    }
+    let predicted =
+        out.gather(&y.unsqueeze(1).map_err(candle_error)?, 1).and_then(|p| p.squeeze(1)).map_err(candle_error)?;
+    let outcome: Vec<f32> = rows.iter().map(|&r| s.outcome[r]).collect();
+    let outcome = Tensor::from_vec(outcome, rows.len(), &Device::Cpu).map_err(candle_error)?;
+    let loss = candle_nn::loss::mse(&predicted, &outcome).map_err(candle_error)?;
+    Ok((loss, predicted))
+}
+
+/// Summed loss and correct choices of `net` over decisions `rows`: the top-1 choices of a
+/// policy, the predicted signs of a value network.
 fn evaluate(net: &Mlp, s: &Samples, rows: &[usize], size: usize) -> Result<(f64, usize)> {
     let (mut loss, mut correct) = (0.0, 0);
     for chunk in rows.chunks(size.max(1)) {
-        let (x, mask, y) = batch(s, chunk)?;
-        let logits = net.forward(&x).and_then(|l| l + mask).map_err(candle_error)?;
-        let l = candle_nn::loss::cross_entropy(&logits, &y).and_then(|l| l.to_scalar::<f32>()).map_err(candle_error)?;
-        loss += l as f64 * chunk.len() as f64;
-        let picked = logits.argmax(D::Minus1).and_then(|a| a.to_vec1::<u32>()).map_err(candle_error)?;
-        correct += picked.iter().zip(chunk).filter(|(&p, &r)| p == s.target[r] as u32).count();
+        let (l, out) = loss_of(net, s, chunk, batch(s, chunk)?)?;
+        loss += l.to_scalar::<f32>().map_err(candle_error)? as f64 * chunk.len() as f64;
+        if s.is_value() {
+            let predicted = out.to_vec1::<f32>().map_err(candle_error)?;
+            correct += predicted.iter().zip(chunk).filter(|(&p, &r)| (p > 0.0) == (s.outcome[r] > 0.0)).count();
+        } else {
+            let picked = out.argmax(D::Minus1).and_then(|a| a.to_vec1::<u32>()).map_err(candle_error)?;
+            correct += picked.iter().zip(chunk).filter(|(&p, &r)| p == s.target[r] as u32).count();
+        }
     }
     Ok((loss, correct))
+}
+
+/// The held-out accuracy of a rule that ignores the features: always the legal action most
+/// taken in training (a policy), or always the outcome sign most common in training (a value
+/// network).
+fn baseline_accuracy(samples: &Samples, train_rows: &[usize], test_rows: &[usize]) -> f64 {
+    let hits = if samples.is_value() {
+        let won = train_rows.iter().filter(|&&r| samples.outcome[r] > 0.0).count();
+        let guess = 2 * won > train_rows.len();
+        test_rows.iter().filter(|&&r| (samples.outcome[r] > 0.0) == guess).count()
+    } else {
+        let mut counts = vec![0usize; samples.actions];
+        for &r in train_rows {
+            counts[samples.target[r] as usize] += 1;
+        }
+        test_rows
+            .iter()
+            .filter(|&&r| {
+                let best =
+                    samples.legal[r].iter().max_by_key(|&&a| (counts[a as usize], std::cmp::Reverse(a))).copied();
+                best == Some(samples.target[r])
+            })
+            .count()
+    };
+    hits as f64 / test_rows.len() as f64
 }
 
 /// Trains a network on `samples` (see the module documentation). `on_best(net, report)` gets
@@ -222,18 +304,7 @@ pub fn train(
             "decisions from enough games for both a training and a held-out part",
         ));
     }
-    let mut counts = vec![0usize; samples.actions];
-    for &r in &train_rows {
-        counts[samples.target[r] as usize] += 1;
-    }
-    let baseline = test_rows
-        .iter()
-        .filter(|&&r| {
-            let best = samples.legal[r].iter().max_by_key(|&&a| (counts[a as usize], std::cmp::Reverse(a))).copied();
-            best == Some(samples.target[r])
-        })
-        .count() as f64
-        / test_rows.len() as f64;
+    let baseline = baseline_accuracy(samples, &train_rows, &test_rows);
     let mut sizes = vec![samples.dim];
     sizes.extend(&settings.hidden);
     sizes.push(samples.actions);
@@ -259,9 +330,7 @@ pub fn train(
         train_rows.shuffle(&mut rng);
         let mut summed = 0.0;
         for chunk in train_rows.chunks(settings.batch) {
-            let (x, mask, y) = batch(samples, chunk)?;
-            let logits = net.forward(&x).and_then(|l| l + mask).map_err(candle_error)?;
-            let loss = candle_nn::loss::cross_entropy(&logits, &y).map_err(candle_error)?;
+            let (loss, _) = loss_of(&net, samples, chunk, batch(samples, chunk)?)?;
             opt.backward_step(&loss).map_err(candle_error)?;
             summed += loss.to_dtype(DType::F64).and_then(|l| l.to_scalar::<f64>()).map_err(candle_error)?
                 * chunk.len() as f64;
@@ -309,7 +378,7 @@ mod tests {
             legal.remove(rng.gen_range(0..4));
             let target =
                 *legal.iter().min_by(|&&a, &&b| (a as f32 - score).abs().total_cmp(&(b as f32 - score).abs())).unwrap();
-            s.push(&f, legal, target, i as u64 / 4).unwrap();
+            s.push(&f, legal, target, i as u64 / 4, None).unwrap();
         }
         s
     }
@@ -340,7 +409,37 @@ mod tests {
         assert!(train(&toy(2), &settings, &mut |_, _| Ok(()), &mut |_, _| Ok(())).is_err());
         let stopped = train(&s, &settings, &mut |_, _| Ok(()), &mut |_, _| Err(Error::Interrupted));
         assert!(matches!(stopped, Err(Error::Interrupted)));
-        assert!(Samples::new(4, 5).push(&[0.0; 3], vec![1], 1, 0).is_err());
-        assert!(Samples::new(4, 5).push(&[0.0; 4], vec![1], 2, 0).is_err());
+        assert!(Samples::new(4, 5).push(&[0.0; 3], vec![1], 1, 0, None).is_err());
+        assert!(Samples::new(4, 5).push(&[0.0; 4], vec![1], 2, 0, None).is_err());
+    }
+
+    /// A value network learns an action's outcome: here 2·f0 − f1 for action 1 and −1 for the
+    /// others, with a little noise. Its held-out error is far below the outcomes' variance and
+    /// its signs beat the majority sign; outcomes must be all there or all absent.
+    #[test]
+    fn learns_a_toy_value() {
+        use rand::Rng;
+        let mut s = Samples::new(3, 4);
+        let mut rng = stream(9, 1, 2, 3);
+        for i in 0..3000 {
+            let f: Vec<f32> = (0..3).map(|_| rng.gen_range(-1.0..1.0)).collect();
+            let action = rng.gen_range(0..4u16);
+            let value = if action == 1 { 2.0 * f[0] - f[1] } else { -1.0 } + rng.gen_range(-0.05..0.05);
+            s.push(&f, vec![0, 1, 2, 3], action, i / 3, Some(value)).unwrap();
+        }
+        let mean = s.outcome.iter().sum::<f32>() / s.len() as f32;
+        let variance = s.outcome.iter().map(|x| (x - mean).powi(2)).sum::<f32>() / s.len() as f32;
+        let settings =
+            TrainSettings { hidden: vec![32, 32], epochs: 60, batch: 64, patience: 5, ..TrainSettings::default() };
+        let (net, r) = train(&s, &settings, &mut |_, _| Ok(()), &mut |_, _| Ok(())).unwrap();
+        assert!(r.heldout_loss < 0.05 * variance as f64, "{r:?} against variance {variance}");
+        assert!(r.heldout_accuracy > r.baseline_accuracy + 0.1, "{r:?}");
+        let out = net.forward(&[0.5, -0.5, 0.0]);
+        assert!((out[1] - 1.5).abs() < 0.2 && (out[0] + 1.0).abs() < 0.2, "{out:?}");
+        assert!(s.push(&[0.0; 3], vec![0], 0, 0, None).is_err());
+        assert!(Samples::new(3, 4).push(&[0.0; 3], vec![0], 0, 0, Some(f32::NAN)).is_err());
+        let mut policy = Samples::new(3, 4);
+        policy.push(&[0.0; 3], vec![0], 0, 0, None).unwrap();
+        assert!(policy.push(&[0.0; 3], vec![0], 0, 0, Some(1.0)).is_err());
     }
 }

@@ -12,8 +12,8 @@ use rand_pcg::Pcg64;
 use std::path::{Path, PathBuf};
 
 /// Told of each decision of a replayed game: its kind, the view's features, the legal action
-/// ids and the action id taken.
-pub type OnDecision<'a> = dyn FnMut(usize, &[f32], &[usize], usize) -> Result<()> + 'a;
+/// ids, the action id taken and, for a value network's kind, the outcome that followed.
+pub type OnDecision<'a> = dyn FnMut(usize, &[f32], &[usize], usize, Option<f32>) -> Result<()> + 'a;
 
 /// A game with learned policies.
 pub trait Learnable {
@@ -25,8 +25,9 @@ pub trait Learnable {
     const KINDS: &'static [(&'static str, usize, usize)];
 
     /// Replays the logged game `record` (of a log with `settings`), checking each decision
-    /// against the rules, and calls `decision(kind, features, legal action ids, action id)` for
-    /// each; the error of a decision the rules refuse says why.
+    /// against the rules, and calls `decision(kind, features, legal action ids, action id,
+    /// outcome)` for each (the outcome for a value network's kind, None for a policy's); the
+    /// error of a decision the rules refuse says why.
     fn replay(settings: &str, record: &GameRecord, decision: &mut OnDecision) -> std::result::Result<(), String>;
 }
 
@@ -44,10 +45,10 @@ pub fn samples_from_logs<G: Learnable>(paths: &[PathBuf]) -> Result<Vec<Samples>
             let r = record?;
             // Games from different files never share a number.
             let id = (file as u64) << 40 | r.game;
-            let mut push = |k: usize, features: &[f32], legal: &[usize], action: usize| {
+            let mut push = |k: usize, features: &[f32], legal: &[usize], action: usize, outcome: Option<f32>| {
                 let offset = G::KINDS[k].1;
                 let legal = legal.iter().map(|&x| (x - offset) as u16).collect();
-                out[k].push(features, legal, (action - offset) as u16, id)
+                out[k].push(features, legal, (action - offset) as u16, id, outcome)
             };
             G::replay(&settings, &r, &mut push).map_err(|why| Error::BadFile {
                 path: path.display().to_string(),
@@ -125,6 +126,7 @@ pub fn imitate<G: Learnable>(
             train_loss: r.train_loss,
             epochs: r.epochs,
             best_epoch: r.best_epoch,
+            value: s.is_value(),
         });
         description.save(out)?;
         report.push((kind.to_string(), r));
@@ -171,8 +173,13 @@ fn report_of(e: &NetEntry) -> TrainReport {
 pub const NET_OPTIONS: &str = "a policy directory made by `cfrkit learn imitate`, then optionally ,sample=1 (draw \
                                from the softmax over the legal actions instead of taking the best) and \
                                ,percentile=A (0 < A < 1; policies with a max-bid network, Skat: bid up to the \
-                               A-percentile of the predicted maximum bid), e.g. net:policies/skat or \
-                               net:policies/skat,percentile=0.89";
+                               A-percentile of the predicted maximum bid) and ,likely_value=1 (policies with value \
+                               networks, Skat's declare-value: among the actions of policy probability at least \
+                               0.1, the one of the highest predicted value), e.g. net:policies/skat or \
+                               net:policies/skat,percentile=0.89,likely_value=1";
+
+/// The policy probability below which `likely_value=1` ignores an action (the Skat paper's).
+pub const LIKELY: f64 = 0.1;
 
 /// The decision kind of the maximum-bid network that `percentile=A` bids by.
 pub const MAX_BID: &str = "max-bid";
@@ -183,6 +190,7 @@ pub struct NetOptions {
     pub dir: PathBuf,
     pub sample: bool,
     pub percentile: Option<f64>,
+    pub likely_value: bool,
 }
 
 /// The options after `net:` ([`NET_OPTIONS`]).
@@ -191,7 +199,7 @@ pub fn net_options(args: &str) -> Result<NetOptions> {
     if dir.trim().is_empty() {
         return Err(Error::invalid("net", args, NET_OPTIONS));
     }
-    let o = AgentOptions::parse("net", rest, &["sample", "percentile"], NET_OPTIONS)?;
+    let o = AgentOptions::parse("net", rest, &["sample", "percentile", "likely_value"], NET_OPTIONS)?;
     let percentile = match o.text("percentile") {
         None => None,
         Some(text) => Some(
@@ -201,16 +209,23 @@ pub fn net_options(args: &str) -> Result<NetOptions> {
                 .ok_or_else(|| Error::invalid("net percentile", text, "a number above 0 and below 1, e.g. 0.89"))?,
         ),
     };
-    Ok(NetOptions { dir: PathBuf::from(dir.trim()), sample: o.uint("sample", 0, 0, 1)? == 1, percentile })
+    Ok(NetOptions {
+        dir: PathBuf::from(dir.trim()),
+        sample: o.uint("sample", 0, 0, 1)? == 1,
+        percentile,
+        likely_value: o.uint("likely_value", 0, 0, 1)? == 1,
+    })
 }
 
-/// What every game's `net:DIR` agent holds: a loaded policy, whether it samples, and the
-/// percentile it bids by (a game whose policies have a [`MAX_BID`] network).
+/// What every game's `net:DIR` agent holds: a loaded policy, whether it samples, the
+/// percentile it bids by (a game whose policies have a [`MAX_BID`] network), and whether it
+/// chooses by value networks among the likely actions.
 #[derive(Clone, Debug)]
 pub struct NetPolicy {
     pub policy: Policy,
     pub sample: bool,
     pub percentile: Option<f64>,
+    pub likely_value: bool,
 }
 
 impl NetPolicy {
@@ -226,18 +241,32 @@ impl NetPolicy {
                 format!("a policy with a {MAX_BID} network (Skat policies trained on logs with bidding)"),
             ));
         }
-        Ok(NetPolicy { policy, sample: o.sample, percentile: o.percentile })
+        if o.likely_value && !policy.description.nets.iter().any(|n| n.value) {
+            return Err(Error::invalid(
+                "net likely_value",
+                o.dir.display(),
+                "a policy with value networks (Skat policies trained on logs with declarations)",
+            ));
+        }
+        Ok(NetPolicy { policy, sample: o.sample, percentile: o.percentile, likely_value: o.likely_value })
     }
 
     /// The agent's spec name: `net:DIR` and its options.
     pub fn name(&self) -> String {
         let sample = if self.sample { ",sample=1" } else { "" };
         let percentile = self.percentile.map(|a| format!(",percentile={a}")).unwrap_or_default();
-        format!("net:{}{sample}{percentile}", self.policy.dir.display())
+        let likely = if self.likely_value { ",likely_value=1" } else { "" };
+        format!("net:{}{sample}{percentile}{likely}", self.policy.dir.display())
     }
 
-    /// [`Policy::choose`], drawing from `rng` when the agent samples.
+    /// [`Policy::choose`], drawing from `rng` when the agent samples; with `likely_value` and a
+    /// value network `{kind}-value`, [`Policy::likely_value`] instead.
     pub fn choose(&self, kind: &str, features: &[f32], legal: &[usize], rng: &mut Pcg64) -> Option<usize> {
+        if self.likely_value {
+            if let Some(id) = self.policy.likely_value(kind, features, legal) {
+                return Some(id);
+            }
+        }
         self.policy.choose(kind, features, legal, self.sample.then_some(rng))
     }
 
@@ -264,6 +293,31 @@ impl NetPolicy {
 }
 
 impl Policy {
+    /// The "maximum likely value" choice of the Skat paper: among the `legal` ids whose
+    /// probability under the policy network of `kind` is at least [`LIKELY`] (the most likely
+    /// one always counts), the one the value network `{kind}-value` values highest (ties to the
+    /// likelier). None without both networks.
+    pub fn likely_value(&self, kind: &str, features: &[f32], legal: &[usize]) -> Option<usize> {
+        let (entry, net) = self.nets.get(kind)?;
+        let (value_entry, value_net) = self.nets.get(&format!("{kind}-value"))?;
+        let logits = net.forward(features);
+        let logit =
+            |id: usize| logits.get(id.wrapping_sub(entry.action_offset)).copied().map_or(f64::NEG_INFINITY, f64::from);
+        let top = legal.iter().map(|&id| logit(id)).fold(f64::NEG_INFINITY, f64::max);
+        let total: f64 = legal.iter().map(|&id| (logit(id) - top).exp()).sum();
+        let values = value_net.forward(features);
+        let value = |id: usize| {
+            values.get(id.wrapping_sub(value_entry.action_offset)).copied().map_or(f64::NEG_INFINITY, f64::from)
+        };
+        legal
+            .iter()
+            .copied()
+            .map(|id| (id, (logit(id) - top).exp() / total))
+            .filter(|&(id, p)| p >= LIKELY || logit(id) >= top)
+            .max_by(|a, b| value(a.0).total_cmp(&value(b.0)).then(a.1.total_cmp(&b.1)))
+            .map(|(id, _)| id)
+    }
+
     /// The action id the policy's network of decision kind `kind` takes among the `legal` ids
     /// given the view's `features`: the highest logit, or with `sample` one drawn from the
     /// softmax over the legal actions; None when the policy has no network of that kind.
@@ -289,5 +343,64 @@ impl Policy {
                 })
                 .map_or(best, |(&id, _)| id),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::DenseMlp;
+    use std::collections::BTreeMap;
+
+    /// A network of kind `kind` over 2 inputs whose 4 outputs (action ids 10–13) are `out`.
+    fn net(kind: &str, out: [f32; 4], value: bool) -> (String, (NetEntry, DenseMlp)) {
+        let entry = NetEntry {
+            kind: kind.into(),
+            file: format!("{kind}.safetensors"),
+            action_offset: 10,
+            actions: 4,
+            sizes: vec![2, 4],
+            train_samples: 0,
+            heldout_samples: 0,
+            heldout_accuracy: 0.9,
+            baseline_accuracy: 0.5,
+            heldout_loss: 0.0,
+            train_loss: 0.0,
+            epochs: 0,
+            best_epoch: 0,
+            value,
+        };
+        (kind.into(), (entry, DenseMlp::new(vec![2, 4], vec![(vec![0.0; 8], out.to_vec())]).unwrap()))
+    }
+
+    fn policy(nets: Vec<(String, (NetEntry, DenseMlp))>) -> Policy {
+        Policy { dir: "p".into(), description: Description::new("toy", 2, 0, vec![]), nets: BTreeMap::from_iter(nets) }
+    }
+
+    /// Maximum likely value: the best-valued action among those of probability >= 0.1; an
+    /// unlikely action is ignored however high its value; the likeliest always counts.
+    #[test]
+    fn likely_value_takes_the_best_value_among_likely_actions() {
+        // Probabilities of ids 10..13 ≈ 0.66, 0.24, 0.09, 0.01 (logits 2, 1, 0, −2).
+        let p = policy(vec![net("k", [2.0, 1.0, 0.0, -2.0], false), net("k-value", [0.5, 0.9, 5.0, 9.0], true)]);
+        assert_eq!(p.likely_value("k", &[0.0, 0.0], &[10, 11, 12, 13]), Some(11));
+        // Among legal ids only: with 10 illegal, 12 has probability 0.24 and the best value.
+        assert_eq!(p.likely_value("k", &[0.0, 0.0], &[11, 12, 13]), Some(12));
+        // No value network, or no policy network: no answer.
+        assert_eq!(p.likely_value("other", &[0.0, 0.0], &[10, 11]), None);
+        let no_value = policy(vec![net("k", [2.0, 1.0, 0.0, -2.0], false)]);
+        assert_eq!(no_value.likely_value("k", &[0.0, 0.0], &[10, 11]), None);
+        // Flat logits: every action is likely, and the best value wins.
+        let flat = policy(vec![net("k", [0.0; 4], false), net("k-value", [1.0, 3.0, 2.0, 0.0], true)]);
+        assert_eq!(flat.likely_value("k", &[0.0, 0.0], &[10, 11, 12, 13]), Some(11));
+    }
+
+    #[test]
+    fn net_options_are_checked() {
+        let o = net_options("pol,percentile=0.89,likely_value=1").unwrap();
+        assert_eq!((o.dir.to_str(), o.sample, o.percentile, o.likely_value), (Some("pol"), false, Some(0.89), true));
+        for bad in ["", ",sample=1", "pol,sample=2", "pol,percentile=0", "pol,percentile=nan", "pol,depth=3"] {
+            assert!(net_options(bad).is_err(), "{bad}");
+        }
     }
 }

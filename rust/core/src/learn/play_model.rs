@@ -187,6 +187,7 @@ mod tests {
             train_loss: 0.0,
             epochs: 0,
             best_epoch: 0,
+            value: false,
         };
         let description = Description::new("toy", 2, 0, vec![]);
         let policy = Policy { dir: "p".into(), description, nets: BTreeMap::from([("k".into(), (entry, net))]) };

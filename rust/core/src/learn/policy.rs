@@ -44,6 +44,9 @@ pub struct NetEntry {
     pub train_loss: f64,
     pub epochs: usize,
     pub best_epoch: usize,
+    /// A value network (its outputs are the actions' predicted outcomes, not logits).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub value: bool,
 }
 
 /// `model.json`.

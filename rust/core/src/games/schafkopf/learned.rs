@@ -93,7 +93,7 @@ impl Learnable for SchafkopfPolicies {
             let Some(action) = action.filter(|&a| view.to_act() && game.is_legal(a)) else {
                 return Err(format!("action {} is not legal there", d.action));
             };
-            decision(kind_of(&view), &features(&view), &legal_ids(&view), d.action as usize)
+            decision(kind_of(&view), &features(&view), &legal_ids(&view), d.action as usize, None)
                 .map_err(|e| e.to_string())?;
             game.apply_legal(action);
         }

@@ -111,7 +111,7 @@ impl Learnable for SetbackPolicies {
                 }
                 let view = View::new(&deal, p, relative_score);
                 let m = move_of(x.action as usize).ok_or_else(|| format!("action {} is not a move", x.action))?;
-                decision(kind_of(&view), &features(&view), &legal_net_ids(&view), net_id(&view, m))
+                decision(kind_of(&view), &features(&view), &legal_net_ids(&view), net_id(&view, m), None)
                     .map_err(|e| e.to_string())?;
                 match m {
                     Move::Bid(b) => deal.bid(b),

@@ -8,15 +8,19 @@
 //! `cards-grand-declarer`, `cards-grand-defender`, `cards-suit-declarer`, `cards-suit-defender`,
 //! `cards-null-declarer`, `cards-null-defender` (592–623), and `max-bid` (ids 0 and 2–64: no
 //! bid, or the highest value the seat bid or held in the game, learned from each of its bidding
-//! decisions; the paper's maximum-bid network). **Features**: the view's 322 features
-//! ([`super::features::features`]).
+//! decisions; the paper's maximum-bid network), and `declare-value` (563–591: a value network,
+//! the declarer's Seeger-Fabian points / 100 after the contract declared). **Features**: the
+//! view's 322 features ([`super::features::features`]).
 //!
 //! [`NetAgent`] takes each decision with its kind's network: the legal action of the highest
 //! logit (`net:DIR`) or one drawn from the softmax over the legal actions (`net:DIR,sample=1`); a
 //! kind without a network (none was in the logs) is decided by the `rules` agent. With
 //! `percentile=A` (the paper's A-percentile bidding) the agent bids instead up to the value at
 //! which the `max-bid` network's cumulative probability, from no bid up, first reaches A: it
-//! bids or holds while the value asked is at most that, and passes above it.
+//! bids or holds while the value asked is at most that, and passes above it. With
+//! `likely_value=1` (the paper's maximum-likely-value declaration) it declares, among the
+//! contracts the `declare` network gives a probability of at least 0.1, the one `declare-value`
+//! values highest.
 //! [`log_likelihood`] scores a world by a policy's probabilities of the moves the other seats
 //! made in it: the evidence of PIMC with inference (`pimc:inference=net:DIR`).
 
@@ -36,7 +40,7 @@ use crate::learn::PlayModel;
 use rand_pcg::Pcg64;
 
 /// The decision kinds, in order, with the first action id and the number of ids of each.
-pub const KINDS: [(&str, usize, usize); 11] = [
+pub const KINDS: [(&str, usize, usize); 12] = [
     ("bid", 0, 65),
     ("skat", 65, 2),
     ("discard", 67, 496),
@@ -48,7 +52,13 @@ pub const KINDS: [(&str, usize, usize); 11] = [
     ("cards-null-declarer", 592, 32),
     ("cards-null-defender", 592, 32),
     (MAX_BID, 0, 65),
+    ("declare-value", 563, 29),
 ];
+
+/// The index of the `declare-value` kind in [`KINDS`], and the scale of its outcomes (the
+/// declarer's Seeger-Fabian points are divided by it).
+const DECLARE_VALUE_KIND: usize = 11;
+const VALUE_SCALE: f32 = 100.0;
 
 /// The index of the `max-bid` kind in [`KINDS`].
 const MAX_BID_KIND: usize = 10;
@@ -113,14 +123,20 @@ impl Learnable for SkatPolicies {
             if view.phase() == Phase::Bidding {
                 bidding.push((d.seat, f.clone()));
             }
-            decision(kind_of(&view), &f, &legal_ids(&view), d.action as usize).map_err(|e| e.to_string())?;
+            let legal = legal_ids(&view);
+            if view.phase() == Phase::Declare {
+                let points = r.returns.get(d.seat as usize).ok_or("no return for the declarer")?;
+                let outcome = Some(*points as f32 / VALUE_SCALE);
+                decision(DECLARE_VALUE_KIND, &f, &legal, d.action as usize, outcome).map_err(|e| e.to_string())?;
+            }
+            decision(kind_of(&view), &f, &legal, d.action as usize, None).map_err(|e| e.to_string())?;
             game.apply_legal(action);
         }
         let levels = bid_levels();
         for (seat, f) in bidding {
             let top = max_bid[seat as usize];
             let id = levels.iter().copied().find(|&id| level_value(id) == top).ok_or("a bid value off the list")?;
-            decision(MAX_BID_KIND, &f, &levels, id).map_err(|e| e.to_string())?;
+            decision(MAX_BID_KIND, &f, &levels, id, None).map_err(|e| e.to_string())?;
         }
         Ok(())
     }

@@ -48,7 +48,7 @@ def main() -> None:
         ("skat", "pimc:worlds=16", "pimc:worlds=16", a.pimc_deals),
         ("schafkopf", "pimc:worlds=10", "pimc:worlds=10", a.pimc_deals),
         ("setback", "rules", "rules", a.deals // 10),
-        ("setback", "pimc:worlds=16,threads=1", "pimc:worlds=16,threads=1", a.pimc_deals),
+        ("setback", "pimc:worlds=16,threads=1,bidding=rules", "pimc:worlds=16,threads=1,bidding=rules", a.pimc_deals),
     ]
     rows = []
     with tempfile.TemporaryDirectory() as tmp:

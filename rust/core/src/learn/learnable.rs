@@ -354,22 +354,7 @@ mod tests {
 
     /// A network of kind `kind` over 2 inputs whose 4 outputs (action ids 10–13) are `out`.
     fn net(kind: &str, out: [f32; 4], value: bool) -> (String, (NetEntry, DenseMlp)) {
-        let entry = NetEntry {
-            kind: kind.into(),
-            file: format!("{kind}.safetensors"),
-            action_offset: 10,
-            actions: 4,
-            sizes: vec![2, 4],
-            train_samples: 0,
-            heldout_samples: 0,
-            heldout_accuracy: 0.9,
-            baseline_accuracy: 0.5,
-            heldout_loss: 0.0,
-            train_loss: 0.0,
-            epochs: 0,
-            best_epoch: 0,
-            value,
-        };
+        let entry = NetEntry::toy(kind, 10, 2, 4, value);
         (kind.into(), (entry, DenseMlp::new(vec![2, 4], vec![(vec![0.0; 8], out.to_vec())]).unwrap()))
     }
 

@@ -173,22 +173,7 @@ mod tests {
     /// A policy of one kind whose network ignores its 2 inputs and gives logits `logits`.
     fn model(logits: [f32; 3], floor: f64) -> PlayModel {
         let net = DenseMlp::new(vec![2, 3], vec![(vec![0.0; 6], logits.to_vec())]).unwrap();
-        let entry = NetEntry {
-            kind: "k".into(),
-            file: "k.safetensors".into(),
-            action_offset: 10,
-            actions: 3,
-            sizes: vec![2, 3],
-            train_samples: 0,
-            heldout_samples: 0,
-            heldout_accuracy: 0.9,
-            baseline_accuracy: 0.5,
-            heldout_loss: 0.0,
-            train_loss: 0.0,
-            epochs: 0,
-            best_epoch: 0,
-            value: false,
-        };
+        let entry = NetEntry::toy("k", 10, 2, 3, false);
         let description = Description::new("toy", 2, 0, vec![]);
         let policy = Policy { dir: "p".into(), description, nets: BTreeMap::from([("k".into(), (entry, net))]) };
         PlayModel { policy: Arc::new(policy), floor }

@@ -49,6 +49,30 @@ pub struct NetEntry {
     pub value: bool,
 }
 
+#[cfg(test)]
+impl NetEntry {
+    /// An entry of tests: a network of `kind` with one layer from `inputs` to `actions` outputs
+    /// (action ids from `action_offset`), no training figures.
+    pub(crate) fn toy(kind: &str, action_offset: usize, inputs: usize, actions: usize, value: bool) -> NetEntry {
+        NetEntry {
+            kind: kind.into(),
+            file: format!("{kind}.safetensors"),
+            action_offset,
+            actions,
+            sizes: vec![inputs, actions],
+            train_samples: 0,
+            heldout_samples: 0,
+            heldout_accuracy: 0.9,
+            baseline_accuracy: 0.5,
+            heldout_loss: 0.0,
+            train_loss: 0.0,
+            epochs: 0,
+            best_epoch: 0,
+            value,
+        }
+    }
+}
+
 /// `model.json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -69,7 +69,6 @@ def play_match(
     threads: int = 0,
     backend: distributed.BackendLike = "local",
     log: str | os.PathLike | None = None,
-    _log_match: tuple | None = None,
 ) -> MatchResult:
     """Plays ``pairs`` duplicate pairs (``2 * pairs`` games to 11) of ``a`` against ``b``.
 
@@ -88,19 +87,26 @@ def play_match(
     """
     ray = distributed.backend_of(backend, threads)
     aa, bb = agent(a), agent(b)
-    # A tournament passes (its log writer, (match index, pairs per match, i, j), agent names).
-    writer, slot, names = _log_match or (None, None, [aa.name, bb.name])
-    if log is not None:
-        writer = setback_log_writer(os.fspath(log), names, seed)
-    t0 = time.perf_counter()
+    if log is None:
+        return play_logged(aa, bb, pairs, seed, threads, ray)
+    writer = setback_log_writer(os.fspath(log), [aa.name, bb.name], seed)
     try:
-        if ray is None:
-            r = setback_match(aa, bb, pairs, seed, threads, log=writer, log_match=slot)
-        else:
-            r = _ray_match(aa, bb, pairs, seed, ray, writer, slot, names)
+        return play_logged(aa, bb, pairs, seed, threads, ray, (writer, None, [aa.name, bb.name]))
     finally:
-        if log is not None:
-            writer.finish()
+        writer.finish()
+
+
+def play_logged(aa, bb, pairs: int, seed: int, threads: int, ray, log: tuple | None = None) -> MatchResult:
+    """:func:`play_match` of built agents on ``ray`` (None: locally), writing the games to
+    ``log = (writer, slot, names)`` when given: an open log writer, the match's place in it
+    (None for a match alone, else ``(match index, pairs per match, i, j)`` of a tournament) and
+    the log's agent names."""
+    writer, slot, names = log or (None, None, None)
+    t0 = time.perf_counter()
+    if ray is None:
+        r = setback_match(aa, bb, pairs, seed, threads, log=writer, log_match=slot)
+    else:
+        r = _ray_match(aa, bb, pairs, seed, ray, writer, slot, names)
     seconds = time.perf_counter() - t0
     return MatchResult(
         a=aa.name,

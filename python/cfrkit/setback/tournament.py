@@ -18,7 +18,7 @@ from .. import distributed
 from .._cfrkit import setback_log_writer
 from ..errors import InvalidArgumentError
 from .agents import AgentLike, agent
-from .matches import MatchResult, play_match
+from .matches import MatchResult, play_logged
 
 
 @dataclasses.dataclass
@@ -116,13 +116,14 @@ def tournament(
     if len(set(names)) != len(names):
         raise InvalidArgumentError(f"invalid value for agents: {names!r} (each agent once)")
     _check_pairs(pairs)
+    ray = distributed.backend_of(backend, threads)
     matches = {}
     writer = None if log is None else setback_log_writer(os.fspath(log), names, seed)
     try:
         pairings = [(x, y) for x in range(len(built)) for y in range(x + 1, len(built))]
         for index, (i, j) in enumerate(pairings):
             in_log = None if writer is None else (writer, (index, pairs, i, j), names)
-            m = play_match(built[i], built[j], pairs, seed=seed, threads=threads, backend=backend, _log_match=in_log)
+            m = play_logged(built[i], built[j], pairs, seed, threads, ray, in_log)
             matches[(i, j)] = m
             if progress is not None:
                 progress(m)

@@ -275,15 +275,10 @@ impl NetPolicy {
     /// the highest bid the agent goes to. None without a percentile.
     pub fn max_bid(&self, features: &[f32], levels: &[usize]) -> Option<usize> {
         let a = self.percentile?;
-        let (entry, net) = self.policy.nets.get(MAX_BID)?;
-        let out = net.forward(features);
-        let logits: Vec<f64> = levels.iter().map(|&id| f64::from(out[id - entry.action_offset])).collect();
-        let top = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let weights: Vec<f64> = logits.iter().map(|l| (l - top).exp()).collect();
-        let total: f64 = weights.iter().sum();
+        let probabilities = self.policy.softmax(MAX_BID, features, levels)?;
         let mut cumulative = 0.0;
-        for (&id, w) in levels.iter().zip(&weights) {
-            cumulative += w / total;
+        for (&id, p) in levels.iter().zip(&probabilities) {
+            cumulative += p;
             if cumulative >= a {
                 return Some(id);
             }
@@ -298,13 +293,9 @@ impl Policy {
     /// one always counts), the one the value network `{kind}-value` values highest (ties to the
     /// likelier). None without both networks.
     pub fn likely_value(&self, kind: &str, features: &[f32], legal: &[usize]) -> Option<usize> {
-        let (entry, net) = self.nets.get(kind)?;
         let (value_entry, value_net) = self.nets.get(&format!("{kind}-value"))?;
-        let logits = net.forward(features);
-        let logit =
-            |id: usize| logits.get(id.wrapping_sub(entry.action_offset)).copied().map_or(f64::NEG_INFINITY, f64::from);
-        let top = legal.iter().map(|&id| logit(id)).fold(f64::NEG_INFINITY, f64::max);
-        let total: f64 = legal.iter().map(|&id| (logit(id) - top).exp()).sum();
+        let probabilities = self.softmax(kind, features, legal)?;
+        let likeliest = probabilities.iter().copied().fold(0.0, f64::max);
         let values = value_net.forward(features);
         let value = |id: usize| {
             values.get(id.wrapping_sub(value_entry.action_offset)).copied().map_or(f64::NEG_INFINITY, f64::from)
@@ -312,10 +303,25 @@ impl Policy {
         legal
             .iter()
             .copied()
-            .map(|id| (id, (logit(id) - top).exp() / total))
-            .filter(|&(id, p)| p >= LIKELY || logit(id) >= top)
+            .zip(probabilities)
+            .filter(|&(_, p)| p >= LIKELY || p >= likeliest)
             .max_by(|a, b| value(a.0).total_cmp(&value(b.0)).then(a.1.total_cmp(&b.1)))
             .map(|(id, _)| id)
+    }
+
+    /// The softmax, under the network of decision kind `kind` given the view's `features`, over
+    /// the action `ids` (in their order); None when the policy has no network of that kind.
+    pub fn softmax(&self, kind: &str, features: &[f32], ids: &[usize]) -> Option<Vec<f64>> {
+        let (entry, net) = self.nets.get(kind)?;
+        let out = net.forward(features);
+        let logits: Vec<f64> = ids
+            .iter()
+            .map(|&id| out.get(id.wrapping_sub(entry.action_offset)).map_or(f64::NEG_INFINITY, |&x| f64::from(x)))
+            .collect();
+        let top = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let weights: Vec<f64> = logits.iter().map(|l| (l - top).exp()).collect();
+        let total: f64 = weights.iter().sum();
+        Some(weights.into_iter().map(|w| w / total).collect())
     }
 
     /// The action id the policy's network of decision kind `kind` takes among the `legal` ids

@@ -151,14 +151,11 @@ impl PlayModel {
     /// `features` among the `legal` action ids takes `action` (0 for a forced move or a kind
     /// the model does not cover).
     pub fn log_prob(&self, kind: &str, features: &[f32], legal: &[usize], action: usize) -> f64 {
-        let Some((entry, net)) = self.policy.nets.get(kind).filter(|_| legal.len() > 1 && self.covers(kind)) else {
+        if legal.len() < 2 || !self.covers(kind) {
             return 0.0;
-        };
-        let out = net.forward(features);
-        let logit = |id: usize| out.get(id.wrapping_sub(entry.action_offset)).map_or(f64::NEG_INFINITY, |&x| x as f64);
-        let top = legal.iter().map(|&id| logit(id)).fold(f64::NEG_INFINITY, f64::max);
-        let sum: f64 = legal.iter().map(|&id| (logit(id) - top).exp()).sum();
-        let p = if legal.contains(&action) { (logit(action) - top).exp() / sum } else { 0.0 };
+        }
+        let Some(probabilities) = self.policy.softmax(kind, features, legal) else { return 0.0 };
+        let p = legal.iter().position(|&id| id == action).map_or(0.0, |k| probabilities[k]);
         ((1.0 - self.floor) * p + self.floor / legal.len() as f64).ln()
     }
 }

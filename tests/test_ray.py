@@ -104,6 +104,22 @@ def test_a_checkpointed_match_on_ray_ends_with_the_figures_of_a_local_one(tmp_pa
     assert saved["done"] == 20 and saved["a"] == json.loads((tmp_path / "local.json").read_text())["a"]
 
 
+def test_a_checkpointed_setback_match_on_ray_ends_with_the_figures_and_log_of_a_local_one(tmp_path):
+    local = play_match("rules", "random", pairs=20, seed=8, threads=1, log=tmp_path / "local.jsonl")
+    on_ray = play_match(
+        "rules",
+        "random",
+        pairs=20,
+        seed=8,
+        backend=Ray(piece=3),
+        checkpoint=tmp_path / "ray.json",
+        log=tmp_path / "ray.jsonl",
+    )
+    assert figures(on_ray) == figures(local)
+    assert (tmp_path / "ray.jsonl").read_bytes() == (tmp_path / "local.jsonl").read_bytes()
+    assert json.loads((tmp_path / "ray.json").read_text())["done"] == 20
+
+
 def _kill_a_piece_worker(killed: list, stop: threading.Event) -> None:
     """Kills (SIGKILL) the first Ray worker process seen running a piece."""
     while not stop.is_set() and not killed:

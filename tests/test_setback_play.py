@@ -69,7 +69,7 @@ def test_agent_errors_are_clear():
         agents.agent("table:/no/such/dir")
     with pytest.raises(InvalidArgumentError, match="a callable"):
         agents.agent(42)
-    with pytest.raises(InvalidArgumentError, match='pairs: "0"'):
+    with pytest.raises(InvalidArgumentError, match=r'pairs: 0 \(a positive'):
         play_match("rules", "random", 0)
 
     def broken(view):
@@ -194,3 +194,60 @@ def test_shown_voids_are_real_and_public():
                 seen += 1
         game.agent_move(rules)
     assert seen > 20
+
+
+def test_a_checkpointed_match_resumes_to_the_figures_and_log_of_an_unbroken_one(tmp_path):
+    cp, path, whole = tmp_path / "m.json", tmp_path / "parts.jsonl", tmp_path / "whole.jsonl"
+    direct = play_match("rules", "random", pairs=90, seed=5, threads=2, log=whole)
+
+    # Ctrl-C in the third part (pairs 24 to 56): the checkpoint keeps the first two parts.
+    def interrupt(done, total):
+        assert total == 180
+        if done > 2 * 24:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        play_match("rules", "random", pairs=90, seed=5, threads=2, checkpoint=cp, log=path, progress=interrupt)
+    saved = json.loads(cp.read_text())
+    assert saved["done"] == 24 and len(saved["outcomes"]) == 24 and saved["settings"]["game"] == "setback"
+    seen = []
+    resumed = play_match(
+        "rules", "random", pairs=90, seed=5, threads=1, checkpoint=cp, log=path, progress=lambda d, t: seen.append(d)
+    )
+    assert _figures(resumed) == _figures(direct)
+    assert path.read_bytes() == whole.read_bytes()
+    assert seen[0] == 2 * 24 and seen[-1] == 180
+    # A finished match reads back as it is, or is extended.
+    assert _figures(play_match("rules", "random", pairs=90, seed=5, checkpoint=cp)) == _figures(direct)
+    longer = play_match("rules", "random", pairs=100, seed=5, checkpoint=cp)
+    assert _figures(longer) == _figures(play_match("rules", "random", pairs=100, seed=5))
+    # Another match's file, fewer pairs than done, a directory and a file of another kind are refused.
+    with pytest.raises(InvalidArgumentError, match="seed=5, not 6"):
+        play_match("rules", "random", pairs=100, seed=6, checkpoint=cp)
+    with pytest.raises(InvalidArgumentError, match="pairs: 10 .* 100 pairs done"):
+        play_match("rules", "random", pairs=10, seed=5, checkpoint=cp)
+    with pytest.raises(InvalidArgumentError, match="is a directory"):
+        play_match("rules", "random", pairs=10, checkpoint=tmp_path)
+    with pytest.raises(InvalidArgumentError, match="not a readable cfrkit match checkpoint"):
+        play_match("rules", "random", pairs=10, checkpoint=whole)
+    # Outcome rows that do not match the deals done are refused.
+    saved = json.loads(cp.read_text())
+    saved["outcomes"] = saved["outcomes"][:-1]
+    cp.write_text(json.dumps(saved))
+    with pytest.raises(InvalidArgumentError, match="one row per deal"):
+        play_match("rules", "random", pairs=100, seed=5, checkpoint=cp)
+
+
+def test_match_command_resumes_from_its_checkpoint(tmp_path):
+    cp = str(tmp_path / "m.json")
+    first = _cli("match", "--a", "rules", "--b", "random", "--pairs", "12", "--checkpoint", cp, "--json")
+    assert first.returncode == 0, first.stderr
+    more = _cli("match", "--a", "rules", "--b", "random", "--pairs", "20", "--checkpoint", cp, "--json")
+    assert more.returncode == 0, more.stderr
+    direct = _cli("match", "--a", "rules", "--b", "random", "--pairs", "20", "--json")
+    keep = ("a_wins", "win_rate", "ci_low", "ci_high", "margin", "deals", "games")
+    got, want = json.loads(more.stdout.splitlines()[-1]), json.loads(direct.stdout.splitlines()[-1])
+    assert {k: got[k] for k in keep} == {k: want[k] for k in keep}
+    fewer = _cli("match", "--a", "rules", "--b", "random", "--pairs", "5", "--checkpoint", cp)
+    assert fewer.returncode == 2 and fewer.stderr.strip().count("\n") == 0, fewer.stderr
+    assert "20 pairs done" in fewer.stderr

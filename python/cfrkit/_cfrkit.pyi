@@ -596,9 +596,12 @@ def setback_match(
     outcomes: bool = False,
     log: Optional[GameLogWriter] = None,
     log_match: Optional[tuple[int, int, int, int]] = None,
+    progress: Optional[Callable[[int, int], object]] = None,
 ) -> Any: ...
 def setback_match_summary(outcomes: list[tuple[int, int, int, int]]) -> dict[str, Any]: ...
-def setback_log_writer(path: str, agents: list[str], seed: int = 0, first_game: int = 0) -> GameLogWriter: ...
+def setback_log_writer(
+    path: str, agents: list[str], seed: int = 0, first_game: int = 0, pairs_done: int = 0
+) -> GameLogWriter: ...
 
 # Skat (cfrkit.skat wraps these)
 

@@ -5,8 +5,9 @@ run (equal up to rounding).
 
 The file holds the match's settings, the deals done, and per agent the running count, mean and
 sum of squared deviations of its per-deal results (merged part by part with Chan et al.'s
-formula). Resuming asks for the same settings; the number of deals may grow (a finished match
-can be extended), not shrink below the deals done.
+formula); matches whose figures are summarised from per-deal outcomes (Setback's duplicate
+pairs) also keep every deal's outcome row. Resuming asks for the same settings; the number of
+deals may grow (a finished match can be extended), not shrink below the deals done.
 """
 
 from __future__ import annotations
@@ -73,12 +74,15 @@ class MatchCheckpoint:
     diff: Running = dataclasses.field(default_factory=Running)
     #: Summed per-agent counts, for matches whose parts report them (``tallies_a``, ``tallies_b``).
     tallies: dict = dataclasses.field(default_factory=dict)
+    #: Every deal's outcome row (a list of integers), for matches whose parts report them.
+    outcomes: list = dataclasses.field(default_factory=list)
 
     @classmethod
-    def open(cls, path: str | os.PathLike, settings: dict, deals: int) -> MatchCheckpoint:
+    def open(cls, path: str | os.PathLike, settings: dict, deals: int, unit: str = "deals") -> MatchCheckpoint:
         """The checkpoint at ``path`` of a match with ``settings`` (a JSON-able dict) and
-        ``deals`` deals: read and checked when the file exists, else a new one (written at
-        once, so a path that cannot be written is refused before any game is played)."""
+        ``deals`` deals (called ``unit`` in messages: the match's argument): read and checked
+        when the file exists, else a new one (written at once, so a path that cannot be written
+        is refused before any game is played)."""
         p = Path(path)
         if p.is_dir():
             raise InvalidArgumentError(f"invalid value for checkpoint: {str(p)!r} is a directory (a file path)")
@@ -95,7 +99,7 @@ class MatchCheckpoint:
                 )
         if deals < cp.done:
             raise InvalidArgumentError(
-                f"invalid value for games: {deals} (the checkpoint {str(p)!r} has {cp.done} deals done; "
+                f"invalid value for {unit}: {deals} (the checkpoint {str(p)!r} has {cp.done} {unit} done; "
                 f"at least that many)"
             )
         return cp
@@ -141,6 +145,12 @@ class MatchCheckpoint:
             ):
                 raise bad("malformed tallies")
             cp.tallies = tallies
+            outcomes = d.get("outcomes", [])
+            if not isinstance(outcomes, list) or (outcomes and len(outcomes) != done):
+                raise bad("outcomes that are not one row per deal")
+            if not all(isinstance(r, list) and all(isinstance(x, int) for x in r) for r in outcomes):
+                raise bad("outcome rows that are not lists of integers")
+            cp.outcomes = outcomes
         except TypeError as e:
             raise bad(f"malformed {e}") from None
         return cp
@@ -157,6 +167,8 @@ class MatchCheckpoint:
             if key in part:
                 old = self.tallies.get(key, [0] * len(part[key]))
                 self.tallies[key] = [x + y for x, y in zip(old, part[key])]
+        if "outcomes" in part:
+            self.outcomes.extend(part["outcomes"])
         self.done += part["deals"]
         self.games += part["games"]
         self.seconds += seconds
@@ -179,6 +191,8 @@ class MatchCheckpoint:
             record["diff"] = [self.diff.n, self.diff.mean, self.diff.m2]
         if self.tallies:
             record["tallies"] = self.tallies
+        if self.outcomes:
+            record["outcomes"] = self.outcomes
         tmp = self.path.with_name(self.path.name + ".tmp")
         try:
             with open(tmp, "w", encoding="utf-8") as f:
@@ -198,13 +212,14 @@ def play_in_parts(
     deals: int,
     play_part: Callable[..., dict],
     report: Optional[Callable[[int, int], object]],
+    unit: str = "deals",
 ) -> MatchCheckpoint:
     """Plays the match of ``settings`` to ``deals`` deals in parts, saving the checkpoint at
     ``path`` after each, and returns it. ``play_part(n, first_deal, progress)`` plays deals
     ``first_deal .. first_deal + n`` natively and returns their figures (the dict
     :meth:`MatchCheckpoint.add` merges); ``report(games done, games in all)`` sees the whole
-    match's progress."""
-    cp = MatchCheckpoint.open(path, settings, deals)
+    match's progress; ``unit`` names the deals in messages."""
+    cp = MatchCheckpoint.open(path, settings, deals, unit)
     part = FIRST_PART
     while cp.done < deals:
         n = min(part, deals - cp.done)

@@ -15,11 +15,10 @@ the six seatings that give each agent two seats — so a match of ``games`` deal
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import os
 import time
-from typing import Callable, Sequence, Union
+from typing import Sequence
 
 from .. import distributed
 from .._cfrkit import (
@@ -31,6 +30,7 @@ from .._cfrkit import (
     schafkopf_tournament_summary,
 )
 from .._checkpoint import play_in_parts
+from .._progress import ProgressLike, games_bar
 from .._results import GamesResult
 from ..errors import InvalidArgumentError
 from ..logs import MatchLog
@@ -85,29 +85,6 @@ def _result(d: dict, protocol: str, rules: str, seed: int, seconds: float, threa
     )
 
 
-ProgressLike = Union[bool, Callable[[int, int], object]]
-
-
-@contextlib.contextmanager
-def _progress(progress: ProgressLike, desc: str):
-    """A ``(done, total)`` callback for the native loop: ``True`` shows a progress bar on stderr
-    (when it is a terminal), a callable is called as is, ``False`` shows nothing."""
-    if callable(progress):
-        yield progress
-    elif progress:
-        from tqdm import tqdm
-
-        with tqdm(unit=" games", desc=desc, disable=None, leave=False) as bar:
-
-            def update(done: int, total: int) -> None:
-                bar.total = total
-                bar.update(done - bar.n)
-
-            yield update
-    else:
-        yield None
-
-
 def match(
     a: AgentLike,
     b: AgentLike,
@@ -148,7 +125,7 @@ def match(
     aa, bb = agent(a), agent(b)
     started = time.perf_counter()
     opener = None if log is None else _log_opener(log, [aa.name, bb.name], protocol, rules, seed)
-    with _progress(progress, f"{aa.name} vs {bb.name}") as report, MatchLog(opener) as mlog:
+    with games_bar(progress, f"{aa.name} vs {bb.name}") as report, MatchLog(opener) as mlog:
         if ray is not None:
             play = _ray_player(aa, bb, protocol, rules, seed, ray, mlog, log)
         else:
@@ -223,7 +200,7 @@ def _piece(a: str, b: str, settings: dict, first: int, n: int, names, pair, inde
 
 def _match_in_parts(aa, bb, games, protocol, rules, seed, play, report, path) -> MatchResult:
     settings = {"game": "schafkopf", "a": aa.name, "b": bb.name, "protocol": protocol, "rules": rules, "seed": seed}
-    cp = play_in_parts(path, settings, games, play, report)
+    cp = play_in_parts(path, settings, games, play, report, "games")
     return MatchResult(
         a=aa.name,
         b=bb.name,
@@ -292,7 +269,7 @@ def tournament(
     started = time.perf_counter()
     names = [x.name for x in aa]
     opener = None if log is None else _log_opener(log, names, protocol, rules, seed)
-    with _progress(progress, "tournament") as report, MatchLog(opener) as mlog:
+    with games_bar(progress, "tournament") as report, MatchLog(opener) as mlog:
         if ray is not None:
             if mlog.at(0) is not None:
                 mlog.at(0).finish()  # the header; the pieces' games follow

@@ -17,8 +17,11 @@ import time
 
 from .. import distributed
 from .._cfrkit import setback_log_writer, setback_match, setback_match_summary
+from .._checkpoint import play_in_parts
+from .._progress import ProgressLike, games_bar
 from .._results import GamesResult
 from ..errors import InvalidArgumentError
+from ..logs import MatchLog
 from .agents import AgentLike, agent
 
 
@@ -69,31 +72,51 @@ def play_match(
     threads: int = 0,
     backend: distributed.BackendLike = "local",
     log: str | os.PathLike | None = None,
+    checkpoint: str | os.PathLike | None = None,
+    progress: ProgressLike = False,
 ) -> MatchResult:
     """Plays ``pairs`` duplicate pairs (``2 * pairs`` games to 11) of ``a`` against ``b``.
 
     ``threads=0`` uses ``CFRKIT_NUM_THREADS`` or all cores; the result does not depend on it.
     The 95% intervals treat each pair as one observation (normal approximation): its share of
     wins for the win rate, its point difference and deal count for the margin per deal.
+    ``progress=True`` shows a progress bar; a callable gets ``(games done, games in all)``
+    between chunks of games. Ctrl-C stops the match (``KeyboardInterrupt``).
+
+    With ``checkpoint`` (a file path) the match is played in parts and every pair's outcome so
+    far is saved after each; called again with the same agents and seed it resumes from the
+    file and ends with exactly the figures of an unbroken match (``seconds`` then counts every
+    run). A finished match can be extended by asking for more pairs.
 
     With ``log`` (a file path) every game is written to a game log (:mod:`cfrkit.logs`), pair
     ``i``'s games as games ``2 i`` and ``2 i + 1``, in order whatever the threads; PIMC agents
     then also log their mean value of every legal bid and card (exact means: more search than
-    the choice alone). Logging changes no figure.
+    the choice alone). Logging changes no figure. With a checkpoint the log goes on with the
+    match: a resumed match first cuts the log back to the games the checkpoint counts.
 
     ``backend="ray"`` (or a :class:`cfrkit.distributed.Ray`) plays the pairs in pieces on a Ray
     cluster (``threads`` then counts per piece; 0 means 1), with the figures (and the log) of a
     local run. Agents must then be spec strings.
     """
+    _check_pairs(pairs)
     ray = distributed.backend_of(backend, threads)
     aa, bb = agent(a), agent(b)
-    if log is None:
-        return play_logged(aa, bb, pairs, seed, threads, ray)
-    writer = setback_log_writer(os.fspath(log), [aa.name, bb.name], seed)
-    try:
-        return play_logged(aa, bb, pairs, seed, threads, ray, (writer, None, [aa.name, bb.name]))
-    finally:
-        writer.finish()
+    names = [aa.name, bb.name]
+    opener = None if log is None else lambda done: setback_log_writer(os.fspath(log), names, seed, pairs_done=done)
+    started = time.perf_counter()
+    with games_bar(progress, f"{aa.name} vs {bb.name}") as report, MatchLog(opener) as mlog:
+
+        def play(n: int, first: int, progress) -> dict:
+            writer = mlog.at(first)
+            in_log = None if writer is None else (writer, None, names)
+            return _play_pairs(aa, bb, first, n, seed, threads, ray, in_log, progress)
+
+        if checkpoint is None:
+            r = play(pairs, 0, report)
+            return _result(aa, bb, r, seed, r["threads"], time.perf_counter() - started)
+        settings = {"game": "setback", "a": aa.name, "b": bb.name, "seed": seed}
+        cp = play_in_parts(checkpoint, settings, pairs, lambda n, f, pr: _as_part(play(n, f, pr)), report, "pairs")
+        return _result(aa, bb, setback_match_summary([tuple(o) for o in cp.outcomes]), seed, cp.threads, cp.seconds)
 
 
 def play_logged(aa, bb, pairs: int, seed: int, threads: int, ray, log: tuple | None = None) -> MatchResult:
@@ -101,13 +124,29 @@ def play_logged(aa, bb, pairs: int, seed: int, threads: int, ray, log: tuple | N
     ``log = (writer, slot, names)`` when given: an open log writer, the match's place in it
     (None for a match alone, else ``(match index, pairs per match, i, j)`` of a tournament) and
     the log's agent names."""
-    writer, slot, names = log or (None, None, None)
     t0 = time.perf_counter()
+    r = _play_pairs(aa, bb, 0, pairs, seed, threads, ray, log)
+    return _result(aa, bb, r, seed, r["threads"], time.perf_counter() - t0)
+
+
+def _check_pairs(pairs) -> None:
+    if not isinstance(pairs, int) or isinstance(pairs, bool) or pairs < 1:
+        raise InvalidArgumentError(f"invalid value for pairs: {pairs!r} (a positive number of duplicate pairs)")
+
+
+def _play_pairs(aa, bb, first: int, n: int, seed: int, threads: int, ray, log: tuple | None, progress=None) -> dict:
+    """Pairs ``first .. first + n`` on ``ray`` (None: locally), with ``log`` as in
+    :func:`play_logged`: the native figures, every pair's ``outcomes`` and the ``threads``."""
+    writer, slot, names = log or (None, None, None)
     if ray is None:
-        r = setback_match(aa, bb, pairs, seed, threads, log=writer, log_match=slot)
-    else:
-        r = _ray_match(aa, bb, pairs, seed, ray, writer, slot, names)
-    seconds = time.perf_counter() - t0
+        return setback_match(
+            aa, bb, n, seed, threads, first_pair=first, outcomes=True, log=writer, log_match=slot, progress=progress
+        )
+    return _ray_match(aa, bb, first, n, seed, ray, writer, slot, names, progress)
+
+
+def _result(aa, bb, r: dict, seed: int, threads: int, seconds: float) -> MatchResult:
+    """The result of native figures ``r``."""
     return MatchResult(
         a=aa.name,
         b=bb.name,
@@ -125,27 +164,46 @@ def play_logged(aa, bb, pairs: int, seed: int, threads: int, ray, log: tuple | N
         margin_ci_low=r["margin_ci"][0] if math.isfinite(r["margin_ci"][0]) else None,
         margin_ci_high=r["margin_ci"][1] if math.isfinite(r["margin_ci"][1]) else None,
         seed=seed,
-        threads=r["threads"],
+        threads=threads,
         seconds=seconds,
     )
 
 
-def _ray_match(aa, bb, pairs: int, seed: int, ray: distributed.Ray, writer, slot, names) -> dict:
-    """The pairs on Ray, in pieces; with ``writer`` each piece's games come back as log lines
-    appended to the log in piece order."""
-    if not isinstance(pairs, int) or isinstance(pairs, bool) or pairs < 1:
-        raise InvalidArgumentError(f"invalid value for pairs: {pairs!r} (a positive number of duplicate pairs)")
+def _as_part(r: dict) -> dict:
+    """A part's native figures as the checkpoint merges them: per pair, A's share of its two
+    games won (and B's), and every pair's outcome."""
+    shares = [wins / 2 for wins, _, _, _ in r["outcomes"]]
+    n = len(shares)
+    mean = sum(shares) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in shares) / (n - 1)) if n > 1 else 0.0
+    return {
+        "deals": n,
+        "games": r["games"],
+        "a_cents_per_game": mean,
+        "a_sd": sd,
+        "b_cents_per_game": 1 - mean,
+        "b_sd": sd,
+        "threads": r["threads"],
+        "outcomes": [list(o) for o in r["outcomes"]],
+    }
+
+
+def _ray_match(aa, bb, first: int, pairs: int, seed: int, ray: distributed.Ray, writer, slot, names, progress) -> dict:
+    """Pairs ``first .. first + pairs`` on Ray, in pieces; with ``writer`` each piece's games
+    come back as log lines appended to the log in piece order."""
     specs = (distributed.spec_of(aa, agent), distributed.spec_of(bb, agent))
     log_names = None
     if writer is not None:
-        writer.finish()  # the header and the games before this match; the pieces' games follow
+        writer.finish()  # the header and the games before these pairs; the pieces' games follow
         log_names = names
-    slot = slot or (0, pairs, 0, 1)
-    args = [(*specs, seed, ray.threads, f, k, log_names, slot) for f, k in distributed.split(0, pairs, ray)]
+    slot = slot or (0, first + pairs, 0, 1)
+    args = [(*specs, seed, ray.threads, f, k, log_names, slot) for f, k in distributed.split(first, pairs, ray)]
     log = None if writer is None else writer.path
-    results = distributed.run_pieces(_piece, args, ray, units=[2 * x[5] for x in args], log=log)
-    r = setback_match_summary([o for x in results for o in x["outcomes"]])
+    results = distributed.run_pieces(_piece, args, ray, units=[2 * x[5] for x in args], log=log, report=progress)
+    outcomes = [o for x in results for o in x["outcomes"]]
+    r = setback_match_summary(outcomes)
     r["threads"] = ray.threads
+    r["outcomes"] = outcomes
     return r
 
 

@@ -1,8 +1,9 @@
 """The ``match`` and ``play`` sub-commands of ``cfrkit setback``.
 
-* ``match --a AGENT --b AGENT --pairs N [--threads T] [--seed S] [--json] [--log PATH]`` —
-  duplicate game pairs (spec §5.1); prints games, A's win rate with a 95% confidence interval
-  and the mean deal points per team.
+* ``match --a AGENT --b AGENT --pairs N [--threads T] [--seed S] [--json] [--log PATH]
+  [--checkpoint FILE]`` — duplicate game pairs (spec §5.1); prints games, A's win rate with a
+  95% confidence interval and the mean deal points per team. With ``--checkpoint`` every pair's
+  outcome is saved after every part and a stopped match resumes (its log cut back to match).
 * ``tournament --agents A B C ... --pairs N [--threads T] [--seed S] [--json] [--log PATH]`` —
   every pair of agents in duplicate games on the same decks; a cross table of win rates and
   mean deal-point margins with 95% confidence intervals.
@@ -43,6 +44,11 @@ def add_commands(sub) -> None:
     m.add_argument("--seed", type=cli_args.seed, default=0, help="seed of the decks and random choices (default 0)")
     m.add_argument("--json", action="store_true", help="print the figures as one JSON line")
     m.add_argument("--log", metavar="PATH", help=LOG_HELP)
+    m.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="save the pairs' outcomes to FILE after every part of the match, and resume from it when it exists",
+    )
     cli_args.add_ray_options(m)
 
     t = sub.add_parser("tournament", help="every pair of agents in duplicate matches: a cross table with 95%% CIs")
@@ -64,7 +70,17 @@ def add_commands(sub) -> None:
 
 
 def _match(a: argparse.Namespace) -> int:
-    r = play_match(a.a, a.b, a.pairs, seed=a.seed, threads=a.threads, backend=cli_args.backend(a), log=a.log)
+    r = play_match(
+        a.a,
+        a.b,
+        a.pairs,
+        seed=a.seed,
+        threads=a.threads,
+        backend=cli_args.backend(a),
+        log=a.log,
+        checkpoint=a.checkpoint,
+        progress=True,
+    )
     cli_args.report(a.json, r.to_dict(), lambda: str(r))
     return 0
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
-from typing import Callable, Sequence, Union
+from typing import Sequence
 
 from .. import distributed
 from .._cfrkit import (
@@ -32,6 +32,7 @@ from .._cfrkit import (
     skat_tournament_summary,
 )
 from .._checkpoint import play_in_parts
+from .._progress import ProgressLike, games_bar
 from .._results import GamesResult
 from ..errors import InvalidArgumentError
 from ..logs import MatchLog
@@ -122,28 +123,6 @@ def _result(d: dict, seed: int, seconds: float, threads: int) -> MatchResult:
     )
 
 
-ProgressLike = Union[bool, Callable[[int, int], object], None]
-
-
-def _reporter(progress: ProgressLike, desc: str):
-    """A ``(done, total)`` callback for the native loop: ``True`` shows a progress bar on stderr
-    (when it is a terminal), a callable is called as is, anything else shows nothing. Returns the
-    callback and a function that closes the bar."""
-    if callable(progress):
-        return progress, lambda: None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(unit=" games", desc=desc, disable=None, leave=False)
-
-        def update(done: int, total: int) -> None:
-            bar.total = total
-            bar.update(done - bar.n)
-
-        return update, bar.close
-    return None, lambda: None
-
-
 def match(
     a: AgentLike,
     b: AgentLike,
@@ -179,25 +158,21 @@ def match(
     _check_common(deals, seed, threads)
     ray = distributed.backend_of(backend, threads)
     aa, bb = agent(a), agent(b)
-    report, close = _reporter(progress, f"{aa.name} vs {bb.name}")
     started = time.perf_counter()
     opener = None if log is None else lambda done: skat_log_writer(os.fspath(log), [aa.name, bb.name], seed, done)
-    try:
-        with MatchLog(opener) as mlog:
-            if ray is not None:
-                play = _ray_player(aa, bb, seed, ray, mlog, log)
-            else:
+    with games_bar(progress, f"{aa.name} vs {bb.name}") as report, MatchLog(opener) as mlog:
+        if ray is not None:
+            play = _ray_player(aa, bb, seed, ray, mlog, log)
+        else:
 
-                def play(n: int, first: int, progress) -> dict:
-                    return skat_match(
-                        aa, bb, n, seed=seed, threads=threads, progress=progress, first_deal=first, log=mlog.at(first)
-                    )
+            def play(n: int, first: int, progress) -> dict:
+                return skat_match(
+                    aa, bb, n, seed=seed, threads=threads, progress=progress, first_deal=first, log=mlog.at(first)
+                )
 
-            if checkpoint is not None:
-                return _match_in_parts(aa, bb, deals, seed, play, report, checkpoint)
-            d = play(deals, 0, report)
-    finally:
-        close()
+        if checkpoint is not None:
+            return _match_in_parts(aa, bb, deals, seed, play, report, checkpoint)
+        d = play(deals, 0, report)
     return _result(d, seed, time.perf_counter() - started, d["threads"])
 
 
@@ -315,17 +290,13 @@ def tournament(
     if isinstance(agents, str) or len(agents) < 2:
         raise InvalidArgumentError(f"invalid value for agents: {agents!r} (two or more agents)")
     aa = [agent(x) for x in agents]
-    report, close = _reporter(progress, "tournament")
     started = time.perf_counter()
     opener = None if log is None else lambda done: skat_log_writer(os.fspath(log), [x.name for x in aa], seed, done)
-    try:
-        with MatchLog(opener) as mlog:
-            if ray is not None:
-                d = _ray_tournament(aa, deals, seed, ray, report, mlog, log)
-            else:
-                d = skat_tournament(aa, deals, seed=seed, threads=threads, progress=report, log=mlog.at(0))
-    finally:
-        close()
+    with games_bar(progress, "tournament") as report, MatchLog(opener) as mlog:
+        if ray is not None:
+            d = _ray_tournament(aa, deals, seed, ray, report, mlog, log)
+        else:
+            d = skat_tournament(aa, deals, seed=seed, threads=threads, progress=report, log=mlog.at(0))
     seconds = time.perf_counter() - started
     pairs = [_result(p, seed, seconds, d["threads"]) for p in d["pairs"]]
     return TournamentResult(

@@ -309,9 +309,10 @@ impl SetbackGame {
 /// for Ctrl-C (and a callable agent's exception) between chunks of pairs; returns the summary.
 /// The pairs are `first_pair..first_pair + pairs`; `outcomes` adds each pair's outcome
 /// (`outcomes`: A's wins, deals, A's and B's points), from which `setback_match_summary` makes
-/// the summary of a match played in pieces.
+/// the summary of a match played in pieces; `progress(games done, games in all)` is called
+/// between chunks.
 #[pyfunction]
-#[pyo3(signature = (a, b, pairs, seed = None, threads = None, first_pair = 0, outcomes = false, log = None, log_match = None))]
+#[pyo3(signature = (a, b, pairs, seed = None, threads = None, first_pair = 0, outcomes = false, log = None, log_match = None, progress = None))]
 #[allow(clippy::too_many_arguments)]
 fn setback_match<'py>(
     py: Python<'py>,
@@ -324,6 +325,7 @@ fn setback_match<'py>(
     outcomes: bool,
     log: Option<&GameLogWriter>,
     log_match: Option<(u64, u64, u8, u8)>,
+    progress: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let pairs = u64_arg(pairs, "pairs")?;
     let seed = seed.map(|s| u64_arg(s, "seed")).transpose()?.unwrap_or(0);
@@ -350,9 +352,10 @@ fn setback_match<'py>(
     // What stopped the match between chunks: Ctrl-C, or a callable agent's exception.
     let mut stopped: Option<PyErr> = None;
     let res = py.allow_threads(|| {
-        play_pairs_logged(ai.as_ref(), bi.as_ref(), first_pair..end, seed, threads, slot, &mut |_, _| {
+        play_pairs_logged(ai.as_ref(), bi.as_ref(), first_pair..end, seed, threads, slot, &mut |done, total| {
             Python::with_gil(|py| {
                 let err = a.take_error().or_else(|| b.take_error()).map(Err).unwrap_or_else(|| py.check_signals());
+                let err = err.and_then(|()| progress.as_ref().map_or(Ok(()), |f| f.call1(py, (done, total)).map(drop)));
                 err.map_err(|e| {
                     stopped = Some(e);
                     Error::Interrupted
@@ -374,17 +377,25 @@ fn setback_match<'py>(
     Ok(d)
 }
 
-/// A writer of a new log of Setback games between `agents` with `seed` at `path`, waiting for
-/// game `first_game` (above 0: a piece of a log played on a cluster's worker).
+/// A writer of a log of Setback games between `agents` with `seed` at `path`: a new log, or
+/// (with `pairs_done` > 0, a checkpointed match going on) the log there after the games of its
+/// first `pairs_done` pairs, or (with `first_game` > 0) a piece of a log played on a cluster's
+/// worker, waiting for game `first_game`.
 #[pyfunction]
-#[pyo3(signature = (path, agents, seed = 0, first_game = 0))]
+#[pyo3(signature = (path, agents, seed = 0, first_game = 0, pairs_done = 0))]
 fn setback_log_writer(
     path: std::path::PathBuf,
     agents: Vec<String>,
     seed: u64,
     first_game: u64,
+    pairs_done: u64,
 ) -> PyResult<GameLogWriter> {
-    GameLogWriter::piece(path, &log_header(agents, seed), first_game)
+    let header = log_header(agents, seed);
+    if pairs_done == 0 {
+        return GameLogWriter::piece(path, &header, first_game);
+    }
+    let keep = pairs_done.checked_mul(2).ok_or_else(|| Error::invalid("pairs_done", pairs_done, "fewer pairs")).py()?;
+    GameLogWriter::open(path, &header, keep)
 }
 
 /// The summary of a match played in pieces from its pairs' outcomes in pair order (the

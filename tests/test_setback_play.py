@@ -69,7 +69,7 @@ def test_agent_errors_are_clear():
         agents.agent("table:/no/such/dir")
     with pytest.raises(InvalidArgumentError, match="a callable"):
         agents.agent(42)
-    with pytest.raises(InvalidArgumentError, match=r'pairs: 0 \(a positive'):
+    with pytest.raises(InvalidArgumentError, match=r"pairs: 0 \(a positive"):
         play_match("rules", "random", 0)
 
     def broken(view):

@@ -123,8 +123,16 @@ fn replay_refuses_records_that_break_the_rules() {
     assert_eq!(replay_changed(&game, |_| {}), Ok(()));
     let e = SetbackPolicies::replay("protocol=rotation", &game, &mut |_, _, _, _, _| Ok(())).unwrap_err();
     assert!(e.contains("settings"), "{e}");
-    let cases: [(&str, Box<Change>); 5] = [
+    let cases: [(&str, Box<Change>); 7] = [
         ("seat", Box::new(|r| r.decisions[0].seat = (r.decisions[0].seat + 1) % 4)),
+        (
+            "passes to seat",
+            Box::new(|r| {
+                let d = r.cards["deals"][1]["dealer"].as_u64().unwrap();
+                r.cards["deals"][1]["dealer"] = serde_json::json!((d + 2) % 4);
+            }),
+        ),
+        ("deals enough", Box::new(|r| r.cards["deals"].as_array_mut().unwrap().truncate(1))),
         ("before its score", Box::new(|r| r.decisions.truncate(10))),
         ("after the last deal", Box::new(|r| r.decisions.push(r.decisions[0].clone()))),
         ("not legal", Box::new(|r| r.decisions[5].action = 4 + 51)),

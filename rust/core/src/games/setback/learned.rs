@@ -17,10 +17,11 @@ use super::cards::{self, CardSet};
 use super::features::{decoded_card, encoded_card, features, FEATURES};
 use super::play::actions::{action_id, move_of, FIRST_CARD};
 use super::play::agent::{Agent, Move};
+use super::play::game::Game;
 use super::play::log::SETTINGS;
 use super::play::rules_agent::RulesAgent;
 use super::play::view::View;
-use super::rules::{Deal, GameScore, Phase};
+use super::rules::Phase;
 use crate::arena::log::GameRecord;
 use crate::error::{Error, Result};
 use crate::learn::learnable::{Learnable, NetPolicy, OnDecision};
@@ -83,48 +84,50 @@ impl Learnable for SetbackPolicies {
     const FEATURES: usize = FEATURES;
     const KINDS: &'static [(&'static str, usize, usize)] = &KINDS;
 
-    /// Replays a game to 11 deal by deal from the logged hands and dealers, each deal until
-    /// its score is decided (the log's `play_out=0`), the game score carried between deals.
+    /// Replays a game to 11 on its logged deals ([`Game::from_deals`]), each deal until its
+    /// score is decided (the log's `play_out=0`); the dealers must rotate as in a game.
     fn replay(settings: &str, r: &GameRecord, decision: &mut OnDecision) -> std::result::Result<(), String> {
         if settings != SETTINGS {
             return Err(format!("settings {settings:?}; Setback logs have {SETTINGS:?}"));
         }
         let deals = r.cards["deals"].as_array().ok_or("no deals in its cards")?;
-        let mut decisions = r.decisions.iter();
-        let mut score = GameScore::default();
+        let mut hands = Vec::with_capacity(deals.len());
+        let mut first_dealer = 0;
         for (k, d) in deals.iter().enumerate() {
-            let (dealer, hands) = dealt(d).map_err(|why| format!("deal {k}: {why}"))?;
-            let mut relative = [0; 4];
-            for (p, hand) in relative.iter_mut().enumerate() {
-                *hand = hands[(dealer as usize + p) % 4];
+            let (dealer, h) = dealt(d).map_err(|why| format!("deal {k}: {why}"))?;
+            let expected = (first_dealer as usize + k) % 4;
+            if k == 0 {
+                first_dealer = dealer;
+            } else if dealer as usize != expected {
+                return Err(format!("deal {k}: dealer {dealer}, where the deal passes to seat {expected}"));
             }
-            let mut deal = Deal::from_hands(relative).map_err(|e| format!("deal {k}: {e}"))?;
-            let team = (dealer % 2) as usize;
-            let relative_score = [score.scores[team], score.scores[1 - team]];
-            while let Some(p) = deal.to_act().filter(|_| !deal.is_exhausted()) {
-                let seat = (dealer + p) % 4;
-                let Some(x) = decisions.next() else {
-                    return Err(format!("deal {k} ends before its score is decided"));
-                };
-                if x.seat != seat {
-                    return Err(format!("a decision of seat {} where seat {seat} is to act", x.seat));
-                }
-                let view = View::new(&deal, p, relative_score);
-                let m = move_of(x.action as usize).ok_or_else(|| format!("action {} is not a move", x.action))?;
-                decision(kind_of(&view), &features(&view), &legal_net_ids(&view), net_id(&view, m), None)
-                    .map_err(|e| e.to_string())?;
-                match m {
-                    Move::Bid(b) => deal.bid(b),
-                    Move::Card(c) => deal.play_card(c),
-                }
-                .map_err(|e| format!("action {} is not legal there ({e})", x.action))?;
-            }
-            let deal_score = deal.score().ok_or_else(|| format!("deal {k} has no score"))?;
-            score.add_deal(dealer, deal_score).map_err(|e| e.to_string())?;
+            hands.push(h);
         }
-        match decisions.next() {
-            Some(_) => Err("decisions after the last deal".into()),
-            None => Ok(()),
+        let mut game = Game::from_deals(first_dealer, &hands).map_err(|e| e.to_string())?;
+        for x in &r.decisions {
+            while game.winner().is_none() && game.deal_over() {
+                game.next_deal().map_err(|e| e.to_string())?;
+            }
+            let Some(seat) = game.to_act() else { return Err("decisions after the last deal".into()) };
+            if x.seat != seat {
+                return Err(format!("a decision of seat {} where seat {seat} is to act", x.seat));
+            }
+            let view = game.view(seat);
+            let m = move_of(x.action as usize).ok_or_else(|| format!("action {} is not a move", x.action))?;
+            decision(kind_of(&view), &features(&view), &legal_net_ids(&view), net_id(&view, m), None)
+                .map_err(|e| e.to_string())?;
+            game.play_move(m).map_err(|e| format!("action {} is not legal there ({e})", x.action))?;
+        }
+        // The decisions end the game on its last logged deal.
+        while game.winner().is_none() {
+            if !game.deal_over() {
+                return Err(format!("deal {} ends before its score is decided", game.records().len()));
+            }
+            game.next_deal().map_err(|e| e.to_string())?;
+        }
+        match game.records().len() {
+            n if n == hands.len() => Ok(()),
+            n => Err(format!("{} deals logged; the game was won after {n}", hands.len())),
         }
     }
 }

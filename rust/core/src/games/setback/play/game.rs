@@ -1,7 +1,8 @@
 //! A game to 11 (spec §1.6) with the dealer rotating every deal, all-pass deals included
 //! (§1.2). Seats are absolute: West 0, North 1, East 2, South 3; team 0 = West+East, team 1 =
 //! North+South. Deal `k` of a game is dealt from a deck that depends only on the match seed,
-//! the deck stream and `k`, so two games can be played on the same decks.
+//! the deck stream and `k`, so two games can be played on the same decks; a logged game is
+//! replayed on its logged deals ([`Game::from_deals`]).
 
 use super::super::cards::{Card, CardSet};
 use super::super::rules::{Deal, GameScore};
@@ -37,11 +38,32 @@ pub struct DealRecord {
     pub score: [i32; 2],
 }
 
+/// Where a game's deals come from.
+#[derive(Clone, Debug)]
+enum Decks {
+    /// Deal `k` from the deck stream `deck_stream` under `seed`.
+    Stream { seed: u64, deck_stream: u64 },
+    /// The deals given, in order (dealer-relative hands).
+    Given(Vec<Deal>),
+}
+
+impl Decks {
+    /// Deal `k`.
+    fn deal(&self, k: usize) -> Result<Deal> {
+        match self {
+            Decks::Stream { seed, deck_stream } => Ok(deal_from_stream(*seed, *deck_stream, k as u64)),
+            Decks::Given(deals) => deals
+                .get(k)
+                .cloned()
+                .ok_or_else(|| Error::invalid("deals", deals.len(), "deals enough for the game to reach its winner")),
+        }
+    }
+}
+
 /// A game in progress: the score, the dealer, the current deal.
 #[derive(Clone, Debug)]
 pub struct Game {
-    seed: u64,
-    deck_stream: u64,
+    decks: Decks,
     score: GameScore,
     dealer: u8,
     deal: Deal,
@@ -55,6 +77,28 @@ impl Game {
     /// With `play_out` every card is played; without it a deal stops as soon as its score can no
     /// longer change (§2.8), which gives the same scores faster.
     pub fn new(seed: u64, deck_stream: u64, first_dealer: u8, play_out: bool) -> Result<Game> {
+        Game::with_decks(Decks::Stream { seed, deck_stream }, first_dealer, play_out)
+    }
+
+    /// A game on given deals (a logged game replayed): deal `k` deals `hands[k]` (by absolute
+    /// seat) with the dealer at `first_dealer + k` (mod 4); deals stop when their score is
+    /// decided. Refused where a deal is not four hands of six distinct cards, or none is given.
+    pub fn from_deals(first_dealer: u8, hands: &[[CardSet; 4]]) -> Result<Game> {
+        if hands.is_empty() {
+            return Err(Error::invalid("deals", 0, "at least one deal"));
+        }
+        let deals = hands
+            .iter()
+            .enumerate()
+            .map(|(k, h)| {
+                let dealer = (first_dealer as usize + k) % 4;
+                Deal::from_hands(std::array::from_fn(|p| h[(dealer + p) % 4]))
+            })
+            .collect::<Result<Vec<Deal>>>()?;
+        Game::with_decks(Decks::Given(deals), first_dealer, false)
+    }
+
+    fn with_decks(decks: Decks, first_dealer: u8, play_out: bool) -> Result<Game> {
         if first_dealer > 3 {
             return Err(Error::invalid(
                 "first dealer",
@@ -63,11 +107,10 @@ impl Game {
             ));
         }
         Ok(Game {
-            seed,
-            deck_stream,
+            deal: decks.deal(0)?,
+            decks,
             score: GameScore::default(),
             dealer: first_dealer,
-            deal: deal_from_stream(seed, deck_stream, 0),
             deals_done: 0,
             play_out,
             records: Vec::new(),
@@ -178,8 +221,8 @@ impl Game {
                     "agents that bid, so that a game ends",
                 ));
             }
+            self.deal = self.decks.deal(self.deals_done)?;
             self.dealer = (self.dealer + 1) % 4;
-            self.deal = deal_from_stream(self.seed, self.deck_stream, self.deals_done as u64);
         }
         Ok(rec)
     }
@@ -190,7 +233,7 @@ impl Game {
         self.check_open()?;
         let seat = self.to_act().expect("an open deal has a player to act");
         let m = act(agent, &self.view(seat), rng)?;
-        self.apply(m)?;
+        self.play_move(m)?;
         Ok((seat, m))
     }
 
@@ -226,14 +269,15 @@ impl Game {
             let (m, values) = act_valued(agent, &view, rng)?;
             let values = values.map(|v| v.into_iter().map(|(x, value)| (action_id(x), value)).collect());
             out.push(Decision::new(seat, legal_ids(&view), action_id(m), values));
-            self.apply(m)?;
+            self.play_move(m)?;
         }
     }
 
-    fn apply(&mut self, m: Move) -> Result<()> {
+    /// Makes a bid or plays a card for the player to act.
+    pub fn play_move(&mut self, m: Move) -> Result<()> {
         match m {
-            Move::Bid(b) => self.deal.bid(b),
-            Move::Card(c) => self.deal.play_card(c),
+            Move::Bid(b) => self.bid(b),
+            Move::Card(c) => self.play_card(c),
         }
     }
 }

@@ -7,7 +7,7 @@
 //!   one solve at a time: the whole result ([`Solver::value`]) and whether the declarer wins
 //!   ([`Solver::declarer_wins`], one null-window search; on a second solver, so that neither
 //!   finds the other's table entries). Prints the median, mean, p90 and p99
-//!   time, per game type.
+//!   time, per game type, and a checksum of the values (equal for every exact solver).
 //! * **PIMC**: the first `games` of those deals of each game type played out by [`PimcAgent`]
 //!   with `worlds` worlds in every seat, on 1 and on 2 threads; prints the times per card
 //!   decision (decisions with one legal card excluded) overall, by game type and by trick, and
@@ -31,6 +31,8 @@ fn main() {
     let mut by_kind: Vec<(&str, Vec<f64>, Vec<f64>)> =
         ["suit", "grand", "null"].iter().map(|&k| (k, Vec::new(), Vec::new())).collect();
     let mut nodes = [0u64; 3];
+    // A checksum of the declarers' values: equal for any exact solver.
+    let mut values = 0u64;
     for g in &positions {
         let d = g.declarer().unwrap();
         let kind = match g.contract().unwrap().game {
@@ -39,7 +41,8 @@ fn main() {
             GameType::Null => 2,
         };
         let (t, n) = (Instant::now(), solver.nodes());
-        std::hint::black_box(solver.value(g, d).unwrap());
+        let v = std::hint::black_box(solver.value(g, d).unwrap());
+        values = values.wrapping_mul(31).wrapping_add(v as u64);
         by_kind[kind].1.push(t.elapsed().as_secs_f64());
         nodes[kind] += solver.nodes() - n;
         let t = Instant::now();
@@ -62,7 +65,7 @@ fn main() {
     }
     println!("solve all   ({:4} deals): value {}; wins? {}", all.0.len(), stats(&all.0), stats(&all.1));
     println!(
-        "nodes per deal: value {:.0}, wins? {:.0}",
+        "nodes per deal: value {:.0}, wins? {:.0}; values checksum {values:016x}",
         solver.nodes() as f64 / deals as f64,
         prober.nodes() as f64 / deals as f64
     );

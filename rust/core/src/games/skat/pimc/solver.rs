@@ -33,9 +33,10 @@
 //!   stores bounds on the tally still to take (so they serve every threshold, every world of a
 //!   decision and every order of the tricks before) and the best card;
 //! * static bounds at trick boundaries: the trumps a side holds above all of the other side's
-//!   win their tricks, so the other side takes at most the tricks left less those, and in them
-//!   at most the points of that many most valuable cards of each hand (the sure trumps left
-//!   out);
+//!   win their tricks, and so do the leader's plain cards above every other card of their suit
+//!   for as many rounds as each other hand holding a trump must follow the suit; so the other
+//!   side takes at most the tricks left less those, and in them at most the points of that
+//!   many most valuable cards of each hand (the sure cards left out);
 //! * equivalent cards merged: two cards of one hand, of one effective suit, worth the same card
 //!   points (any two in null, where points do not count), with no card in play ranked between
 //!   them, lead to the same outcomes, so only the lower is searched;
@@ -158,9 +159,11 @@ impl Facts {
     /// Bounds on the tally still to take at a trick boundary. Null: none to all tricks left.
     /// Suit and grand: the trumps a side holds above every trump of the other side win their
     /// tricks (the declarer's all win; a defender's, however many the other defender has, win
-    /// at least as many tricks as one of them holds), so each side takes at most the tricks
-    /// left less the other side's sure tricks, and in them at most the points of that many
-    /// most valuable cards of each hand, the other side's sure trumps left out.
+    /// at least as many tricks as one of them holds), and so do the leader's plain masters
+    /// ([`Self::plain_masters`]: he cashes them first, keeping the lead), so each side takes
+    /// at most the tricks left less the other side's sure tricks, and in them at most the
+    /// points of that many most valuable cards of each hand, the other side's sure cards left
+    /// out.
     #[inline]
     fn bounds(&self, p: &Pos) -> (i32, i32) {
         let left = 10 - p.done as u32;
@@ -176,8 +179,18 @@ impl Facts {
             Some(top) => set & self.beaten_by[top as usize & 31],
             None => set,
         };
-        let mine_sure = above(mine, theirs[0] | theirs[1]);
-        let theirs_sure = [above(theirs[0], mine), above(theirs[1], mine)];
+        let mut mine_sure = above(mine, theirs[0] | theirs[1]);
+        let mut theirs_sure = [above(theirs[0], mine), above(theirs[1], mine)];
+        // The leader's plain cards above every other card of their suit win too, leading them
+        // one after the other and keeping the lead, for as many rounds of a suit as every other
+        // hand holding a trump must follow it.
+        let leader = p.leader as usize;
+        let masters = self.plain_masters(p.hands[leader], [p.hands[(leader + 1) % 3], p.hands[(leader + 2) % 3]]);
+        if leader == d {
+            mine_sure |= masters;
+        } else {
+            theirs_sure[usize::from(leader != (d + 1) % 3)] |= masters;
+        }
         let sure_mine = mine_sure.count_ones();
         let sure_theirs = theirs_sure[0].count_ones().max(theirs_sure[1].count_ones());
         // Each trick takes one card of each hand; a sure trump never falls in a trick the other
@@ -188,6 +201,39 @@ impl Facts {
         let hi = most(left - sure_theirs, [p.hands[d], d1 & !theirs_sure[0], d2 & !theirs_sure[1]]).min(live);
         let lo = live - most(left - sure_mine, [p.hands[d] & !mine_sure, d1, d2]).min(live);
         ((11 * lo + sure_mine) as i32, (11 * hi + left - sure_theirs) as i32)
+    }
+}
+
+impl Facts {
+    /// The plain cards of `hand` that win their tricks when its player leads them: in each
+    /// suit, of the cards above every card of the suit in the `others`' hands, as many (from the
+    /// top) as the fewest cards of the suit an other hand holding a trump has (it follows them
+    /// and cannot trump them).
+    #[inline]
+    fn plain_masters(&self, hand: CardSet, others: [CardSet; 2]) -> CardSet {
+        let trumps = self.order.trumps();
+        let all = others[0] | others[1];
+        let mut out = 0;
+        for c in iter(hand & !trumps) {
+            let c = c as usize & 31;
+            if all & self.order.suit_cards(self.order.suit(c as Card)) & !self.weaker[c] == 0 {
+                out |= bit(c as Card);
+            }
+        }
+        let ruffers = others.map(|h| if h & trumps != 0 { h } else { 0 });
+        if out == 0 || ruffers == [0, 0] {
+            return out;
+        }
+        for s in 0..4 {
+            let cards = self.order.suit_cards(s);
+            let rounds = ruffers.iter().filter(|&&h| h != 0).map(|&h| (h & cards).count_ones()).min().unwrap_or(10);
+            for _ in rounds..(out & cards).count_ones() {
+                // Keep the strongest `rounds`: drop the weakest.
+                let weakest = iter(out & cards).find(|&c| out & self.weaker[c as usize & 31] == 0).unwrap_or(NONE);
+                out &= !bit(weakest);
+            }
+        }
+        out
     }
 }
 
@@ -929,6 +975,54 @@ mod tests {
         let c = Contract { hand: true, ..Contract::plain(game) };
         g.apply(super::super::super::actions::Action::Declare(c)).unwrap();
         Facts::of(&g, c, 1)
+    }
+
+    /// The exact tally still to take from `p`: exhaustive minimax.
+    fn exact(f: &Facts, p: &Pos) -> i32 {
+        if p.done == 10 {
+            return 0;
+        }
+        let values = iter(p.legal(f)).map(|c| {
+            let (child, gain) = p.play(f, c);
+            gain + exact(f, &child)
+        });
+        if p.actor() == f.declarer {
+            values.max().unwrap_or(0)
+        } else {
+            values.min().unwrap_or(0)
+        }
+    }
+
+    /// The static bounds at trick boundaries hold the exact tally still to take (exhaustive
+    /// minimax over the last four and five tricks of random suit and grand games, the cards
+    /// before played at random), also where the leader's plain masters count as sure tricks.
+    #[test]
+    fn static_bounds_hold_the_exact_tally() {
+        use rand::{Rng, SeedableRng};
+        let games = [GameType::Grand, GameType::Suit(0), GameType::Suit(1), GameType::Suit(2), GameType::Suit(3)];
+        let mut with_masters = 0;
+        for seed in 0..240u64 {
+            let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+            let mut g = Game::new(&Deal::for_game(seed, 0));
+            for a in ["18", "pass", "pass", "hand"] {
+                g.apply_name(a).unwrap();
+            }
+            let c = Contract { hand: true, ..Contract::plain(games[seed as usize % games.len()]) };
+            g.apply(super::super::super::actions::Action::Declare(c)).unwrap();
+            let done = if seed % 4 == 0 { 5 } else { 6 };
+            while g.tricks_done() < done || !g.current_trick().is_empty() {
+                let legal: Vec<Card> = iter(g.legal_cards()).collect();
+                g.apply(super::super::super::actions::Action::Card(legal[rng.gen_range(0..legal.len())])).unwrap();
+            }
+            let f = Facts::of(&g, c, 1);
+            let p = Pos::of(&g, &f);
+            let (lo, hi) = f.bounds(&p);
+            let v = exact(&f, &p);
+            assert!(lo <= v && v <= hi, "seed {seed}: {v} outside {lo}..={hi}");
+            let l = p.leader as usize;
+            with_masters += usize::from(f.plain_masters(p.hands[l], [p.hands[(l + 1) % 3], p.hands[(l + 2) % 3]]) != 0);
+        }
+        assert!(with_masters > 60, "{with_masters}");
     }
 
     /// Runs: in clubs the four Jacks (2 points each) and the trumps 9 8 7 are runs; in null

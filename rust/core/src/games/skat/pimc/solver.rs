@@ -183,9 +183,16 @@ impl Facts {
         let mut theirs_sure = [above(theirs[0], mine), above(theirs[1], mine)];
         // The leader's plain cards above every other card of their suit win too, leading them
         // one after the other and keeping the lead, for as many rounds of a suit as every other
-        // hand holding a trump must follow it.
+        // hand holding a trump must follow it. A declarer on lead with at least as many sure
+        // trumps as either defender holds trumps draws them first: then all his trumps win, and
+        // his plain masters with no ruff to fear.
         let leader = p.leader as usize;
-        let masters = self.plain_masters(p.hands[leader], [p.hands[(leader + 1) % 3], p.hands[(leader + 2) % 3]]);
+        let mut others = [p.hands[(leader + 1) % 3], p.hands[(leader + 2) % 3]];
+        if leader == d && mine_sure.count_ones() >= theirs[0].count_ones().max(theirs[1].count_ones()) {
+            mine_sure = mine;
+            others = others.map(|h| h & !trumps);
+        }
+        let masters = self.plain_masters(p.hands[leader], others);
         if leader == d {
             mine_sure |= masters;
         } else {

@@ -34,9 +34,11 @@
 //!   decision and every order of the tricks before) and the best card;
 //! * static bounds at trick boundaries: the trumps a side holds above all of the other side's
 //!   win their tricks, and so do the leader's plain cards above every other card of their suit
-//!   for as many rounds as each other hand holding a trump must follow the suit; so the other
-//!   side takes at most the tricks left less those, and in them at most the points of that
-//!   many most valuable cards of each hand (the sure cards left out);
+//!   for as many rounds as each other hand holding a trump must follow the suit (a declarer on
+//!   lead who can draw the defenders' trumps with sure ones: all his trumps, and his plain
+//!   masters with no ruff to fear); so the other side takes at most the tricks left less
+//!   those, and in them at most the points of that many most valuable cards of each hand (the
+//!   sure cards left out);
 //! * equivalent cards merged: two cards of one hand, of one effective suit, worth the same card
 //!   points (any two in null, where points do not count), with no card in play ranked between
 //!   them, lead to the same outcomes, so only the lower is searched;

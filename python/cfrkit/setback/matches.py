@@ -98,7 +98,7 @@ def play_match(
     cluster (``threads`` then counts per piece; 0 means 1), with the figures (and the log) of a
     local run. Agents must then be spec strings.
     """
-    _check_pairs(pairs)
+    check_pairs(pairs)
     ray = distributed.backend_of(backend, threads)
     aa, bb = agent(a), agent(b)
     names = [aa.name, bb.name]
@@ -129,7 +129,8 @@ def play_logged(aa, bb, pairs: int, seed: int, threads: int, ray, log: tuple | N
     return _result(aa, bb, r, seed, r["threads"], time.perf_counter() - t0)
 
 
-def _check_pairs(pairs) -> None:
+def check_pairs(pairs) -> None:
+    """Refuses a number of pairs that is not a positive integer."""
     if not isinstance(pairs, int) or isinstance(pairs, bool) or pairs < 1:
         raise InvalidArgumentError(f"invalid value for pairs: {pairs!r} (a positive number of duplicate pairs)")
 

@@ -18,7 +18,7 @@ from .. import distributed
 from .._cfrkit import setback_log_writer
 from ..errors import InvalidArgumentError
 from .agents import AgentLike, agent
-from .matches import MatchResult, play_logged
+from .matches import MatchResult, check_pairs, play_logged
 
 
 @dataclasses.dataclass
@@ -115,7 +115,7 @@ def tournament(
         raise InvalidArgumentError(f"invalid value for agents: {names!r} (at least two agents)")
     if len(set(names)) != len(names):
         raise InvalidArgumentError(f"invalid value for agents: {names!r} (each agent once)")
-    _check_pairs(pairs)
+    check_pairs(pairs)
     ray = distributed.backend_of(backend, threads)
     matches = {}
     writer = None if log is None else setback_log_writer(os.fspath(log), names, seed)
@@ -131,11 +131,6 @@ def tournament(
         if writer is not None:
             writer.finish()
     return TournamentResult(names, pairs, seed, matches)
-
-
-def _check_pairs(pairs) -> None:
-    if not isinstance(pairs, int) or isinstance(pairs, bool) or pairs < 1:
-        raise InvalidArgumentError(f"invalid value for pairs: {pairs!r} (a positive number of duplicate pairs)")
 
 
 __all__ = ["TournamentResult", "tournament"]

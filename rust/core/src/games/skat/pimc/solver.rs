@@ -211,9 +211,7 @@ impl Facts {
         let lo = live - most(left - sure_mine, [p.hands[d] & !mine_sure, d1, d2]).min(live);
         ((11 * lo + sure_mine) as i32, (11 * hi + left - sure_theirs) as i32)
     }
-}
 
-impl Facts {
     /// The plain cards of `hand` that win their tricks when its player leads them: in each
     /// suit, of the cards above every card of the suit in the `others`' hands, as many (from the
     /// top) as the fewest cards of the suit an other hand holding a trump has (it follows them

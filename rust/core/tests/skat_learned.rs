@@ -12,9 +12,11 @@ use cfrkit_core::games::skat::matches::{log_header, run_match, MatchSettings};
 use cfrkit_core::games::skat::pimc::{agent as pimc, worlds::Worlds};
 use cfrkit_core::games::skat::registry;
 use cfrkit_core::games::skat::{features::legal_ids, Deal, Game, Phase, View};
-use cfrkit_core::learn::PlayModel;
 use cfrkit_core::learn::TrainSettings;
 use cfrkit_core::learn::{imitate, samples_from_logs};
+use cfrkit_core::learn::{Inference, PlayModel};
+use cfrkit_core::search::{Pimc, Sampling};
+use cfrkit_core::spec::AgentOptions;
 use cfrkit_core::Error;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
@@ -259,6 +261,36 @@ fn inference_checks(policy: &Path) {
     eprintln!("skat inference: true deal above the median in {above} of {total}");
     assert!(total >= 30 && above as u64 * 10 >= total * 13 / 2, "true deal above the median in {above} of {total}");
 
+    // A temper of 0.5 weighs each candidate by the square root of its likelihood: the same pool
+    // (same draw), each share the normalised square root of the plain share.
+    let pool_shares = |temper: &str| {
+        let o = AgentOptions::parse(
+            "pimc",
+            &format!("inference={spec},pool=24,temper={temper}"),
+            &["inference", "pool", "temper"],
+            "",
+        )
+        .unwrap();
+        let inference = Inference::from_options::<SkatPolicies>(&o, 6).unwrap().unwrap();
+        let (g, p) = positions(3).pop().unwrap();
+        let worlds = Worlds::new(&View::new(&g, p)).unwrap();
+        let sampling = Inference::sampling(
+            Some(&inference),
+            &Pimc::new(6, 1, 0).unwrap(),
+            worlds,
+            &mut Pcg64::seed_from_u64(3),
+            |m, w: &Game| log_likelihood(m, w, p),
+        );
+        let Ok(Sampling::Weighted(pool)) = sampling else { panic!("a weighted pool") };
+        (pool.probabilities(), pool.effective_size())
+    };
+    let ((plain, plain_size), (half, half_size)) = (pool_shares("1"), pool_shares("0.5"));
+    let roots: f64 = plain.iter().map(|x| x.sqrt()).sum();
+    for (x, y) in plain.iter().zip(&half) {
+        assert!((x.sqrt() / roots - y).abs() < 1e-12, "{x} {y}");
+    }
+    assert!(half_size > plain_size && plain_size < 24.0, "{plain_size} {half_size}");
+
     let agent = |threads: u32| pimc::from_options(&format!("worlds=6,threads={threads},inference={spec}")).unwrap();
     let (one, two) = (agent(1), agent(2));
     for (i, (g, p)) in positions(6).into_iter().enumerate() {
@@ -268,8 +300,8 @@ fn inference_checks(policy: &Path) {
     }
     let named = registry::parse(&format!("pimc:worlds=6,inference={spec}")).unwrap();
     assert_eq!(named.name(), format!("pimc:worlds=6,inference={spec}"));
-    let custom = registry::parse(&format!("PIMC:Worlds=6,inference={spec},pool=10,floor=0.5")).unwrap();
-    assert_eq!(custom.name(), format!("pimc:worlds=6,inference={spec},pool=10,floor=0.5"));
+    let custom = registry::parse(&format!("PIMC:Worlds=6,inference={spec},pool=10,floor=0.5,temper=0.5")).unwrap();
+    assert_eq!(custom.name(), format!("pimc:worlds=6,inference={spec},pool=10,floor=0.5,temper=0.5"));
     let rules = registry::parse("rules").unwrap();
     let s = MatchSettings { seed: 5, threads: 2, first_deal: 0 };
     let r = run_match(named.as_ref(), rules.as_ref(), 2, &s, None, &mut quiet).unwrap();
@@ -278,6 +310,8 @@ fn inference_checks(policy: &Path) {
         ("pimc:pool=10".to_string(), "only with inference"),
         ("pimc:inference=rules".to_string(), "net:DIR"),
         (format!("pimc:inference={spec},floor=0"), "floor"),
+        (format!("pimc:inference={spec},temper=1.5"), "pimc temper"),
+        ("pimc:temper=0.5".to_string(), "only with inference"),
         (format!("pimc:inference={spec},pool=0"), "pool"),
         ("pimc:inference=net:/nonexistent/policy".to_string(), "model.json"),
     ] {

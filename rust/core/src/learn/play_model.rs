@@ -9,6 +9,13 @@
 //! move (one legal action), a decision kind the policy has no network for, and a kind whose
 //! network did not beat its most-taken-action baseline on the held-out games (too few samples
 //! to learn from: its probabilities would be noise) say nothing (probability 1).
+//!
+//! A world's weight is the product of those probabilities raised to the power `temper`
+//! (default 1, the plain likelihood). Over a whole game the product is sharp: a pool of 160
+//! Skat candidates weighs like six or seven equal worlds for a defender in the middle tricks,
+//! and the worlds drawn from it repeat those few. A temper below 1 flattens the weights
+//! (ranks unchanged) so that the worlds stay diverse: 0.5 gives such a pool the weight of
+//! 20–30 worlds (docs/learn.md).
 
 use super::learnable::{net_options, Learnable};
 use super::policy::Policy;
@@ -21,12 +28,16 @@ use std::sync::Arc;
 /// The default floor: a tenth of each move's probability is spread uniformly.
 pub const DEFAULT_FLOOR: f64 = 0.1;
 
+/// The default temper: the plain likelihood.
+pub const DEFAULT_TEMPER: f64 = 1.0;
+
 /// The options of PIMC with inference, as a PIMC agent's spec lists them.
 pub const INFERENCE_OPTIONS: &str = "inference=net:DIR (weigh each world by a learned policy's probability of the \
                                      other seats' moves in it), pool=N (candidate worlds the worlds are drawn from \
                                      by those weights; default 4 × worlds) and floor=X (the share of each move's \
                                      probability spread uniformly over the legal moves, above 0 and at most 1; \
-                                     default 0.1)";
+                                     default 0.1) and temper=X (the power the likelihood is raised to, above 0 and \
+                                     at most 1; default 1)";
 
 /// Default candidate worlds per world of a decision.
 pub const DEFAULT_POOL_FACTOR: usize = 4;
@@ -37,15 +48,17 @@ pub const DEFAULT_POOL_FACTOR: usize = 4;
 pub struct Inference {
     pub model: PlayModel,
     pub pool: usize,
+    /// The power each world's likelihood is raised to (see the module documentation).
+    pub temper: f64,
 }
 
 impl Inference {
     /// The inference a PIMC agent of `G` with `worlds` worlds asks for in its options
-    /// (`inference`, `pool`, `floor`; see [`INFERENCE_OPTIONS`]); None without `inference`, when
-    /// `pool` and `floor` are refused.
+    /// (`inference`, `pool`, `floor`, `temper`; see [`INFERENCE_OPTIONS`]); None without
+    /// `inference`, when `pool`, `floor` and `temper` are refused.
     pub fn from_options<G: Learnable>(o: &AgentOptions, worlds: usize) -> Result<Option<Inference>> {
         let Some(spec) = o.text("inference") else {
-            if let Some(key) = ["pool", "floor"].into_iter().find(|k| o.text(k).is_some()) {
+            if let Some(key) = ["pool", "floor", "temper"].into_iter().find(|k| o.text(k).is_some()) {
                 return Err(Error::invalid(
                     format!("pimc {key}"),
                     o.text(key).unwrap_or(""),
@@ -56,20 +69,22 @@ impl Inference {
         };
         let default_pool = (DEFAULT_POOL_FACTOR * worlds).min(MAX_POOL) as u64;
         let pool = o.uint("pool", default_pool, 1, MAX_POOL as u64)? as usize;
-        let floor = match o.text("floor") {
-            None => DEFAULT_FLOOR,
+        // A share or a power: a number above 0 and at most 1.
+        let fraction = |key: &str, default: f64| match o.text(key) {
+            None => Ok(default),
             Some(text) => text
                 .parse::<f64>()
                 .ok()
                 .filter(|f| *f > 0.0 && *f <= 1.0)
-                .ok_or_else(|| Error::invalid("pimc floor", text, "a number above 0 and at most 1"))?,
+                .ok_or_else(|| Error::invalid(format!("pimc {key}"), text, "a number above 0 and at most 1")),
         };
-        Ok(Some(Inference { model: PlayModel::from_spec::<G>(spec, floor)?, pool }))
+        let (floor, temper) = (fraction("floor", DEFAULT_FLOOR)?, fraction("temper", DEFAULT_TEMPER)?);
+        Ok(Some(Inference { model: PlayModel::from_spec::<G>(spec, floor)?, pool, temper }))
     }
 
     /// The worlds of a PIMC decision drawn by `pimc` from `worlds`: as they are without
-    /// `inference`, else from a pool weighted by `log_likelihood(model, world)` (which takes one
-    /// more draw from `rng`).
+    /// `inference`, else from a pool weighted by `log_likelihood(model, world)` raised to the
+    /// temper (which takes one more draw from `rng`).
     pub fn sampling<D: Determinization>(
         inference: Option<&Inference>,
         pimc: &Pimc,
@@ -78,11 +93,13 @@ impl Inference {
         log_likelihood: impl Fn(&PlayModel, &D::World) -> Result<f64> + Sync + Send,
     ) -> Result<Sampling<D>> {
         let Some(i) = inference else { return Ok(Sampling::Plain(worlds)) };
-        Ok(Sampling::Weighted(pimc.weighted_pool(&worlds, i.pool, rng, |w| log_likelihood(&i.model, w))?))
+        Ok(Sampling::Weighted(
+            pimc.weighted_pool(&worlds, i.pool, rng, |w| Ok(i.temper * log_likelihood(&i.model, w)?))?,
+        ))
     }
 
-    /// What the agent's name says of the inference: `,inference=net:DIR`, with `,pool=N` and
-    /// `,floor=X` where they are not the defaults for `worlds` worlds.
+    /// What the agent's name says of the inference: `,inference=net:DIR`, with `,pool=N`,
+    /// `,floor=X` and `,temper=X` where they are not the defaults for `worlds` worlds.
     pub fn name_suffix(&self, worlds: usize) -> String {
         let mut s = format!(",inference={}", self.model.name());
         if self.pool != (DEFAULT_POOL_FACTOR * worlds).min(MAX_POOL) {
@@ -90,6 +107,9 @@ impl Inference {
         }
         if self.model.floor() != DEFAULT_FLOOR {
             s.push_str(&format!(",floor={}", self.model.floor()));
+        }
+        if self.temper != DEFAULT_TEMPER {
+            s.push_str(&format!(",temper={}", self.temper));
         }
         s
     }

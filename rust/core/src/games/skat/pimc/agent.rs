@@ -216,7 +216,7 @@ impl Agent for PimcAgent {
 /// cfrkit's PIMC agent from the options after `pimc:` (see [`PIMC_OPTIONS`]).
 pub fn from_options(args: &str) -> Result<PimcAgent> {
     let help = format!("{PIMC_OPTIONS}{INFERENCE_OPTIONS}");
-    let keys = ["worlds", "threads", "seed", "bidding", "bidding_worlds", "inference", "pool", "floor"];
+    let keys = ["worlds", "threads", "seed", "bidding", "bidding_worlds", "inference", "pool", "floor", "temper"];
     let o = AgentOptions::parse("pimc", args, &keys, &help)?;
     let worlds = o.uint("worlds", DEFAULT_WORLDS as u64, 1, MAX_WORLDS as u64)? as usize;
     let threads = crate::threads::check(o.uint("threads", 1, 0, crate::threads::MAX_THREADS as u64)?)?;

@@ -5,8 +5,10 @@
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -155,6 +157,32 @@ def test_match_checkpoint_resumes(tmp_path):
         assert whole.breakdown_a[k] == pytest.approx(direct.breakdown_a[k])
     with pytest.raises(InvalidArgumentError, match="seed"):
         skat.match("rules", "random", deals=300, seed=4, checkpoint=path)
+
+
+def test_sigterm_stops_a_checkpointed_match_like_ctrl_c(tmp_path):
+    """A background job ignores SIGINT; SIGTERM stops a match as Ctrl-C does: one line, exit
+    130, the checkpoint of the parts done kept and resumable."""
+    path = tmp_path / "m.json"
+    p = subprocess.Popen(
+        [sys.executable, "-m", "cfrkit.cli", "skat", "match", "--a", "pimc:worlds=2", "--b", "rules"]
+        + ["--deals", "100000", "--threads", "1", "--checkpoint", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 120
+    # The file is written at the start (no deals) and after each part, atomically.
+    while not path.exists() or json.loads(path.read_text())["done"] == 0:
+        assert p.poll() is None and time.monotonic() < deadline, p.communicate()
+        time.sleep(0.05)
+    p.send_signal(signal.SIGTERM)
+    _out, err = p.communicate(timeout=120)
+    assert p.returncode == 130 and err.strip().splitlines()[-1] == "cfrkit skat: interrupted", err
+    done = json.loads(path.read_text())["done"]
+    assert 8 <= done < 100000
+    resumed = cli("match", "--a", "pimc:worlds=2", "--b", "rules", "--deals", str(done + 2), "--checkpoint", str(path))
+    assert resumed.returncode == 0, resumed.stderr
+    assert json.loads(path.read_text())["done"] == done + 2
 
 
 def test_tournament_cross_table():

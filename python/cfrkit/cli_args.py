@@ -14,11 +14,14 @@ line is read, before any long work starts.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
+import signal
 import sys
 import tempfile
+import threading
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
@@ -54,13 +57,33 @@ def fail(prog: str, error: BaseException) -> int:
     return USAGE_ERROR
 
 
+def _terminate(signum, frame):
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _sigterm_as_ctrl_c():
+    """While the block runs (in the main thread), SIGTERM raises ``KeyboardInterrupt`` as Ctrl-C
+    does: a job scheduler's stop, and the only polite stop for a background job (which ignores
+    SIGINT), then saves checkpoints and exits 130 like Ctrl-C."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def run(prog: str, command: Callable[[], int]) -> int:
     """Runs ``command`` (which reads its command line with a :class:`Parser`) and turns what a
     user can cause into an exit status: refused arguments, cfrkit errors and operating-system
     errors (a full disk, a read-only directory) become one line on stderr and status 2; Ctrl-C
-    becomes status 130; ``--help`` and ``--version`` return 0."""
+    and SIGTERM become status 130; ``--help`` and ``--version`` return 0."""
     try:
-        return command()
+        with _sigterm_as_ctrl_c():
+            return command()
     except (CfrkitError, OSError) as e:
         return fail(prog, e)
     except KeyboardInterrupt:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import signal
 import sys
 from collections.abc import Sequence
 
@@ -135,15 +134,8 @@ class _Progress:
         self.stream.flush()
 
 
-def _interrupt(signum, frame):
-    raise KeyboardInterrupt
-
-
 def _train(a: argparse.Namespace) -> int:
     prog = _Progress(sys.stderr)
-    # SIGTERM (e.g. from a job scheduler, or for a background job, which ignores SIGINT) stops
-    # training like Ctrl-C: checkpoint, then exit 130.
-    previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         r = train(
             a.out,
@@ -169,8 +161,6 @@ def _train(a: argparse.Namespace) -> int:
         if a.json:
             print(json.dumps(e.result.to_dict(), sort_keys=True))
         return 130
-    finally:
-        signal.signal(signal.SIGTERM, previous)
     prog.done()
     cli_args.report(
         a.json,

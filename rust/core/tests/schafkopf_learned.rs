@@ -18,8 +18,8 @@ use std::path::Path;
 
 #[test]
 fn imitating_rules_and_playing_the_policy() {
-    let dir = std::env::temp_dir().join(format!("cfrkit-sk-learned-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::Builder::new().prefix("cfrkit-sk-learned-").tempdir().unwrap();
+    let dir = scratch.path();
     let path = dir.join("rules.jsonl");
     let rules = registry::parse("rules").unwrap();
     let s = MatchSettings { seed: 4, threads: 2, ..MatchSettings::default() };

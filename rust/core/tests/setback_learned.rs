@@ -15,12 +15,12 @@ use cfrkit_core::games::setback::registry;
 use cfrkit_core::games::setback::rules::Deal;
 use cfrkit_core::learn::learnable::Learnable;
 use cfrkit_core::learn::{imitate, samples_from_logs, TrainSettings};
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use tempfile::TempDir;
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cfrkit-setback-learned-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch directory, removed when dropped.
+fn temp(name: &str) -> TempDir {
+    tempfile::Builder::new().prefix(&format!("cfrkit-setback-learned-{name}-")).tempdir().unwrap()
 }
 
 /// Plays `pairs` duplicate pairs of `a` against `b` on `threads` threads, logged at `path`
@@ -46,7 +46,8 @@ fn play(a: &str, b: &str, pairs: u64, seed: u64, threads: usize, path: Option<&P
 
 #[test]
 fn logs_record_matches_without_changing_them() {
-    let dir = temp("logs");
+    let scratch = temp("logs");
+    let dir = scratch.path();
     let (one, two) = (dir.join("one.jsonl"), dir.join("two.jsonl"));
     let plain = play("rules", "random", 30, 5, 2, None);
     assert_eq!(play("rules", "random", 30, 5, 1, Some(&one)), plain);
@@ -86,7 +87,8 @@ fn logs_record_matches_without_changing_them() {
 
 #[test]
 fn pimc_logs_its_means_and_plays_as_unlogged() {
-    let path = temp("pimc").join("pimc.jsonl");
+    let scratch = temp("pimc");
+    let path = scratch.path().join("pimc.jsonl");
     let spec = "pimc:worlds=4,threads=1";
     let plain = play(spec, "rules", 2, 3, 2, None);
     assert_eq!(play(spec, "rules", 2, 3, 2, Some(&path)), plain);
@@ -117,7 +119,8 @@ fn replay_changed(record: &GameRecord, change: impl FnOnce(&mut GameRecord)) -> 
 
 #[test]
 fn replay_refuses_records_that_break_the_rules() {
-    let path = temp("replay").join("log.jsonl");
+    let scratch = temp("replay");
+    let path = scratch.path().join("log.jsonl");
     play("rules", "rules", 1, 9, 1, Some(&path));
     let game = read(&path).unwrap().games.remove(0);
     assert_eq!(replay_changed(&game, |_| {}), Ok(()));
@@ -198,7 +201,8 @@ fn features_of_a_hand_made_position() {
 
 #[test]
 fn imitating_rules_beats_the_frequency_baseline_and_plays_legally() {
-    let dir = temp("imitate");
+    let scratch = temp("imitate");
+    let dir = scratch.path();
     let log = dir.join("rules.jsonl");
     play("rules", "rules", 300, 11, 2, Some(&log));
     let settings = TrainSettings { hidden: vec![64, 64], epochs: 8, batch: 128, seed: 3, ..TrainSettings::default() };

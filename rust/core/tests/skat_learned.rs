@@ -21,11 +21,11 @@ use cfrkit_core::Error;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use std::path::{Path, PathBuf};
+use tempfile::TempDir;
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cfrkit-learned-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch directory, removed when dropped.
+fn temp(name: &str) -> TempDir {
+    tempfile::Builder::new().prefix(&format!("cfrkit-learned-{name}-")).tempdir().unwrap()
 }
 
 /// A log of `deals` deals of `rules` against itself.
@@ -41,8 +41,9 @@ fn rules_log(dir: &Path, deals: u64) -> PathBuf {
 
 #[test]
 fn imitating_rules_beats_the_frequency_baseline_and_is_reproducible() {
-    let dir = temp("imitate");
-    let log = rules_log(&dir, 400);
+    let scratch = temp("imitate");
+    let dir = scratch.path();
+    let log = rules_log(dir, 400);
     let samples = samples_from_logs::<SkatPolicies>(std::slice::from_ref(&log)).unwrap();
     let by_kind: Vec<(&str, usize)> = KINDS.iter().zip(&samples).map(|(k, s)| (k.0, s.len())).collect();
     assert!(by_kind.iter().filter(|k| k.1 > 1000).count() >= 3, "{by_kind:?}");
@@ -57,21 +58,26 @@ fn imitating_rules_beats_the_frequency_baseline_and_is_reproducible() {
     }
     assert!(report.iter().any(|(k, _)| k == "cards-suit-defender"), "{report:?}");
     // The same logs, settings and seed give the same networks, byte for byte.
-    let small = rules_log(&temp("small"), 60);
+    let small_dir = temp("small");
+    let small = rules_log(small_dir.path(), 60);
     let quick = TrainSettings { epochs: 2, ..settings.clone() };
-    let (a, b) = (temp("a"), temp("b"));
-    imitate::<SkatPolicies>(std::slice::from_ref(&small), &a, &quick, false, &mut |_, _, _| Ok(())).unwrap();
-    imitate::<SkatPolicies>(std::slice::from_ref(&small), &b, &quick, false, &mut |_, _, _| Ok(())).unwrap();
+    let (a_dir, b_dir) = (temp("a"), temp("b"));
+    let (a, b) = (a_dir.path(), b_dir.path());
+    imitate::<SkatPolicies>(std::slice::from_ref(&small), a, &quick, false, &mut |_, _, _| Ok(())).unwrap();
+    imitate::<SkatPolicies>(std::slice::from_ref(&small), b, &quick, false, &mut |_, _, _| Ok(())).unwrap();
     let file = "cards-suit-defender.safetensors";
     assert_eq!(std::fs::read(a.join(file)).unwrap(), std::fs::read(b.join(file)).unwrap());
-    resume_checks(&small, &a, &quick);
+    resume_checks(&small, a, &quick);
     // Some kinds only; an unknown kind is refused naming the game's.
     let bidding = TrainSettings { kinds: vec!["bid".into(), "declare".into()], ..quick.clone() };
     let some =
-        imitate::<SkatPolicies>(std::slice::from_ref(&small), &temp("kinds"), &bidding, false, &mut |_, _, _| Ok(()));
+        imitate::<SkatPolicies>(std::slice::from_ref(&small), temp("kinds").path(), &bidding, false, &mut |_, _, _| {
+            Ok(())
+        });
     assert_eq!(some.unwrap().iter().map(|k| k.0.as_str()).collect::<Vec<_>>(), ["bid", "declare"]);
     let wrong = TrainSettings { kinds: vec!["cards".into()], ..quick.clone() };
-    let e = imitate::<SkatPolicies>(std::slice::from_ref(&small), &temp("x"), &wrong, false, &mut |_, _, _| Ok(()));
+    let e =
+        imitate::<SkatPolicies>(std::slice::from_ref(&small), temp("x").path(), &wrong, false, &mut |_, _, _| Ok(()));
     let e = e.unwrap_err().to_string();
     assert!(e.contains("\"cards\"") && e.contains("cards-suit-defender"), "{e}");
 
@@ -158,9 +164,10 @@ fn percentile_checks(log: &Path, policy: &Path, samples: &[cfrkit_core::learn::S
     let r = run_match(high.as_ref(), low.as_ref(), 20, &s, None, &mut quiet).unwrap();
     assert_eq!(r.pair.games, 120);
     // Refused: a percentile out of range, on a policy without the network, for inference.
-    let bids_only = temp("bids-only");
+    let bids_only_dir = temp("bids-only");
+    let bids_only = bids_only_dir.path();
     let settings = TrainSettings { hidden: vec![8], epochs: 1, kinds: vec!["bid".into()], ..TrainSettings::default() };
-    imitate::<SkatPolicies>(&[log.to_path_buf()], &bids_only, &settings, false, &mut |_, _, _| Ok(())).unwrap();
+    imitate::<SkatPolicies>(&[log.to_path_buf()], bids_only, &settings, false, &mut |_, _, _| Ok(())).unwrap();
     for (spec, want) in [
         (format!("net:{dir},percentile=1"), "above 0 and below 1"),
         (format!("net:{dir},percentile=x"), "above 0 and below 1"),
@@ -379,17 +386,18 @@ fn hybrid_checks(policy: &Path) {
 /// Training stopped in the middle resumes into the files an uninterrupted run writes (`full`),
 /// training only the kinds not done; other settings are refused.
 fn resume_checks(log: &Path, full: &Path, settings: &TrainSettings) {
-    let dir = temp("resume");
+    let scratch = temp("resume");
+    let dir = scratch.path();
     let logs = std::slice::from_ref(&log.to_path_buf()).to_vec();
     let stop = "cards-suit-declarer";
     let mut interrupt = |kind: &str, _: usize, _: &_| if kind == stop { Err(Error::Interrupted) } else { Ok(()) };
-    assert!(imitate::<SkatPolicies>(&logs, &dir, settings, false, &mut interrupt).is_err());
+    assert!(imitate::<SkatPolicies>(&logs, dir, settings, false, &mut interrupt).is_err());
     let kept: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join("model.json")).unwrap()).unwrap();
     let kept: Vec<String> =
         kept["nets"].as_array().unwrap().iter().map(|n| n["kind"].as_str().unwrap().into()).collect();
     assert!(kept.contains(&"bid".to_string()) && !kept.contains(&stop.to_string()), "{kept:?}");
     let mut trained = Vec::new();
-    let report = imitate::<SkatPolicies>(&logs, &dir, settings, true, &mut |kind, _, _| {
+    let report = imitate::<SkatPolicies>(&logs, dir, settings, true, &mut |kind, _, _| {
         trained.push(kind.to_string());
         Ok(())
     })
@@ -405,6 +413,6 @@ fn resume_checks(log: &Path, full: &Path, settings: &TrainSettings) {
     }
     assert!(files >= 5, "{files}");
     let other = TrainSettings { seed: settings.seed + 1, ..settings.clone() };
-    let e = imitate::<SkatPolicies>(&logs, &dir, &other, true, &mut |_, _, _| Ok(())).unwrap_err().to_string();
+    let e = imitate::<SkatPolicies>(&logs, dir, &other, true, &mut |_, _, _| Ok(())).unwrap_err().to_string();
     assert!(e.contains("resume") && e.contains("same settings"), "{e}");
 }

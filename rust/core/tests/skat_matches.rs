@@ -128,8 +128,8 @@ fn logged_match(a: &str, b: &str, first: u64, deals: u64, keep: u64, threads: us
 fn match_logs_replay_and_do_not_depend_on_threads() {
     use cfrkit_core::arena::log::read;
     use cfrkit_core::games::skat::Game;
-    let dir = std::env::temp_dir().join(format!("cfrkit-skat-log-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::Builder::new().prefix("cfrkit-skat-log-").tempdir().unwrap();
+    let dir = scratch.path();
     let path = dir.join("games.jsonl");
     let one = logged_match("rules", "random", 0, 20, 0, 1, &path);
     assert_eq!(logged_match("rules", "random", 0, 20, 0, 2, &path), one);

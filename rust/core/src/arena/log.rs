@@ -438,17 +438,18 @@ mod tests {
         }
     }
 
-    fn temp(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("cfrkit-log-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir.join("games.jsonl")
+    /// A log's path in a scratch directory (removed with the directory when dropped).
+    fn temp(name: &str) -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::Builder::new().prefix(&format!("cfrkit-log-{name}-")).tempdir().unwrap();
+        let path = dir.path().join("games.jsonl");
+        (dir, path)
     }
 
     /// Games added out of order are written in order; the log reads back equal; a resumed log
     /// keeps its first games and cuts the rest.
     #[test]
     fn round_trip_in_order_and_resume() {
-        let path = temp("round");
+        let (_dir, path) = temp("round");
         let w = LogWriter::create(&path, &header()).unwrap();
         for g in [2, 0, 3, 1] {
             w.add(&record(g)).unwrap();
@@ -477,7 +478,7 @@ mod tests {
     /// make the whole log.
     #[test]
     fn pieces_of_a_log_join_into_the_whole() {
-        let (whole, first, second) = (temp("whole"), temp("piece0"), temp("piece1"));
+        let ((_w, whole), (_p0, first), (_p1, second)) = (temp("whole"), temp("piece0"), temp("piece1"));
         let w = LogWriter::create(&whole, &header()).unwrap();
         (0..5).for_each(|g| w.add(&record(g)).unwrap());
         w.finish().unwrap();
@@ -500,7 +501,7 @@ mod tests {
     /// Bad or foreign lines are refused with their line number.
     #[test]
     fn bad_lines_are_refused_with_their_number() {
-        let path = temp("bad");
+        let (_dir, path) = temp("bad");
         let good = |g| serde_json::to_string(&record(g)).unwrap();
         let head = serde_json::to_string(&header()).unwrap();
         let mut wrong_action = record(1);

@@ -200,7 +200,8 @@ mod tests {
         let want = mlp.forward(&t).unwrap().flatten_all().unwrap().to_vec1::<f32>().unwrap();
         let got = dense.forward(&x);
         assert!(want.iter().zip(&got).all(|(a, b)| (a - b).abs() < 1e-5), "{want:?} {got:?}");
-        let path = std::env::temp_dir().join(format!("cfrkit-mlp-{}.safetensors", std::process::id()));
+        let dir = tempfile::Builder::new().prefix("cfrkit-mlp-").tempdir().unwrap();
+        let path = dir.path().join("net.safetensors");
         dense.save(&path).unwrap();
         assert_eq!(DenseMlp::load(&path, &sizes).unwrap(), dense);
         assert!(DenseMlp::load(&path, &[5, 8, 3]).unwrap_err().to_string().contains("l0.weight"));

@@ -185,6 +185,41 @@ def test_sigterm_stops_a_checkpointed_match_like_ctrl_c(tmp_path):
     assert json.loads(path.read_text())["done"] == done + 2
 
 
+def test_selfplay_plays_each_deal_once_and_logs_data_to_learn_from(tmp_path):
+    """Self-play: the agent in every seat, one game per deal, game i of the log being deal i;
+    a checkpointed run resumes to the bytes of an unbroken one; PIMC with ``values=none``
+    plays the same cards as with its means logged, and logs none."""
+    from cfrkit.logs import read_log
+
+    whole = tmp_path / "whole.jsonl"
+    r = skat.selfplay("rules", deals=120, seed=4, log=whole, threads=2)
+    assert (r.agent, r.deals, r.games) == ("rules", 120, 120)
+    assert sum(r.breakdown.values()) == pytest.approx(100.0) and r.ci95 > 0
+    log = read_log(whole)
+    assert log.header["agents"] == ["rules"] and log.header["settings"] == "protocol=alone"
+    assert [(g["game"], g["deal"]) for g in log.games] == [(i, i) for i in range(120)]
+    assert all(g["seating"] == [0, 0, 0] for g in log.games)
+    # The same deal as the match plays, in the seat order of play_game.
+    first = skat.play_game(["rules"] * 3, seed=4, index=7)
+    assert log.games[7]["returns"] == list(first.returns())
+    parts = tmp_path / "parts.jsonl"
+    skat.selfplay("rules", deals=50, seed=4, log=parts, checkpoint=tmp_path / "c.json", threads=1)
+    resumed = skat.selfplay("rules", deals=120, seed=4, log=parts, checkpoint=tmp_path / "c.json", threads=2)
+    assert parts.read_bytes() == whole.read_bytes()
+    assert (resumed.games, resumed.tp_per_game) == (120, pytest.approx(r.tp_per_game))
+    with pytest.raises(InvalidArgumentError, match="seed"):
+        skat.selfplay("rules", deals=120, seed=5, log=parts, checkpoint=tmp_path / "c.json")
+    exact, quiet = tmp_path / "exact.jsonl", tmp_path / "none.jsonl"
+    skat.selfplay("pimc:worlds=3", deals=2, seed=1, log=exact, threads=1)
+    skat.selfplay("pimc:worlds=3,values=none", deals=2, seed=1, log=quiet, threads=1)
+    with_values, without = read_log(exact).games, read_log(quiet).games
+    actions = [[d["action"] for d in g["decisions"]] for g in with_values]
+    assert actions == [[d["action"] for d in g["decisions"]] for g in without]
+    assert any(d.get("values") for g in with_values for d in g["decisions"])
+    assert not any(d.get("values") for g in without for d in g["decisions"])
+    assert read_log(quiet).header["agents"] == ["pimc:worlds=3,values=none"]
+
+
 def test_tournament_cross_table():
     t = skat.tournament(["rules", "random", "rules"], deals=40, seed=1, threads=2)
     assert t.names == ["rules", "random", "rules"] and len(t.pairs) == 3
@@ -235,6 +270,10 @@ def test_cli_tournament_json():
         (("match", "--a", "rules", "--b", "random", "--threads", "-1"), "--threads"),
         (("match", "--a", "rules", "--b", "random", "--checkpoint", "/"), "is a directory"),
         (("tournament", "--agents", "rules", "--deals", "5"), "two or more"),
+        (("selfplay", "--agent", "rules", "--deals", "5"), "--log"),
+        (("selfplay", "--agent", "pimc:values=some", "--log", "/tmp/x.jsonl"), "values"),
+        (("selfplay", "--agent", "rules", "--deals", "0", "--log", "/tmp/x.jsonl"), "--deals"),
+        (("selfplay", "--agent", "rules", "--log", "/nonexistent/dir/x.jsonl"), "/nonexistent/dir/x.jsonl"),
         (("play", "--bots", "nobody"), "nobody"),
         (("play", "--seat", "3"), "seat"),
         (("play", "--seat", "-1"), "seat"),

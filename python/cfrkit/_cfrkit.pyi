@@ -634,6 +634,15 @@ def skat_match(
     log_pair: Optional[tuple[int, int, int, int]] = None,
     per_deal: bool = False,
 ) -> dict[str, Any]: ...
+def skat_selfplay(
+    agent: SkatAgent,
+    deals: int,
+    seed: int = 0,
+    threads: int = 0,
+    progress: Optional[Callable[[int, int], object]] = None,
+    first_deal: int = 0,
+    log: Optional[GameLogWriter] = None,
+) -> dict[str, Any]: ...
 def skat_match_summary(
     a: str, b: str, per_deal: list[tuple[float, float]], games: int, tallies: tuple[list[int], list[int]]
 ) -> dict[str, Any]: ...
@@ -667,7 +676,12 @@ def imitate_policy(
     progress: Optional[Callable[[str, int, float, float], object]] = None,
 ) -> list[dict[str, Any]]: ...
 def skat_log_writer(
-    path: str, agents: list[str], seed: int = 0, deals_done: int = 0, piece: Optional[tuple[int, int, int]] = None
+    path: str,
+    agents: list[str],
+    seed: int = 0,
+    deals_done: int = 0,
+    piece: Optional[tuple[int, int, int]] = None,
+    selfplay: bool = False,
 ) -> GameLogWriter: ...
 
 class GameLogWriter:

@@ -9,7 +9,7 @@ that played them, one network per decision kind, played natively by the ``net:DI
 >>> skat.match("net:policies/skat", "rules", deals=1000)                             # doctest: +SKIP
 
 Training runs in the Rust core (candle, on the CPU): minibatch AdamW on the cross-entropy of
-the legal actions, a held-out share of the games, early stopping on the held-out loss. The
+the legal actions, a held-out share of the deals, early stopping on the held-out loss. The
 policy directory holds one safetensors file per network (``l0.weight``, ``l0.bias``, … — loads
 into PyTorch ``nn.Linear`` layers) and ``model.json`` describing them. See ``docs/learn.md``.
 """
@@ -86,7 +86,7 @@ def imitate(
     """Trains a policy for ``game`` on the game logs ``logs`` and writes it to the directory
     ``out``: one network per decision kind found in the logs (``hidden`` ReLU layers), trained
     for at most ``epochs`` epochs and stopped once ``patience`` epochs bring no better held-out
-    loss (``holdout`` of the games are held out). The same logs, settings and seed give the
+    loss (``holdout`` of the deals are held out, each with all its games). The same logs, settings and seed give the
     same networks. ``progress=True`` prints after each epoch the best held-out figures so far
     on stderr; a callable gets ``(kind, epoch, heldout_accuracy, heldout_loss)`` of the best
     network so far. Ctrl-C stops training

@@ -40,7 +40,10 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--batch", type=cli_args.integer(1, 1 << 20), default=256, help="minibatch size (default 256)")
     m.add_argument("--lr", type=cli_args.number(0, above=True), default=1e-3, help="learning rate (default 0.001)")
     m.add_argument(
-        "--holdout", type=cli_args.number(0, above=True), default=0.1, help="share of games held out (default 0.1)"
+        "--holdout",
+        type=cli_args.number(0, above=True),
+        default=0.1,
+        help="share of deals held out, each with all its games (default 0.1)",
     )
     m.add_argument(
         "--patience", type=cli_args.integer(1, 1_000_000), default=3, help="epochs without progress (default 3)"

@@ -42,7 +42,7 @@ from .._cfrkit import (
 from .._cfrkit import SkatGame as Game
 from .agents import Agent, AgentLike, agent
 from .env import Env
-from .matches import CATEGORIES, MatchResult, TournamentResult, match, play_game, tournament
+from .matches import CATEGORIES, MatchResult, SelfPlayResult, TournamentResult, match, play_game, selfplay, tournament
 
 #: The 63 legal bid values, ascending (18 … 264).
 BID_VALUES: tuple = tuple(SKAT_BID_VALUES)
@@ -81,9 +81,11 @@ __all__ = [
     "Env",
     "Game",
     "MatchResult",
+    "SelfPlayResult",
     "TournamentResult",
     "agent",
     "match",
     "play_game",
+    "selfplay",
     "tournament",
 ]

@@ -11,6 +11,9 @@
   cluster, with the figures and log of a local run (``docs/ray.md``).
 * ``tournament --agents A B C ... --deals N [--seed S] [--threads T] [--json] [--log PATH] [--ray ...]`` —
   every pair, and the cross table of TP/G.
+* ``selfplay --agent A --deals N --log PATH [--seed S] [--threads T] [--json] [--checkpoint FILE]`` —
+  A in all three seats, one game per deal: a data set for ``cfrkit learn imitate`` (a match
+  repeats each deal in six seatings); PIMC with ``values=none`` logs no means, and plays faster.
 * ``play --bots AGENT [--seat S] [--seed S] [--index I]`` — a person plays a whole game in the
   terminal against two bots; illegal input is refused with the reason.
 
@@ -59,6 +62,23 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="save the figures to FILE after every part of the match, and resume from it when it exists",
     )
+    s = sub.add_parser("selfplay", help="one agent in every seat, one game per deal: a game log to learn from")
+    s.add_argument("--agent", required=True, help=f"the agent: {SKAT_AGENT_SPECS}")
+    s.add_argument("--deals", type=cli_args.count(1), default=1000, help="deals, each played once (default 1000)")
+    s.add_argument("--seed", type=cli_args.seed, default=0, help="seed of deals and choices (default 0)")
+    s.add_argument(
+        "--threads",
+        type=cli_args.threads,
+        default=0,
+        help="threads (default 0: CFRKIT_NUM_THREADS or all cores); the games do not depend on it",
+    )
+    s.add_argument("--json", action="store_true", help="print the figures as one JSON object on the last line")
+    s.add_argument("--log", metavar="PATH", required=True, help="the game log to write (JSON lines, see docs/logs.md)")
+    s.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="save the progress to FILE after every part, and resume from it (and the log) when it exists",
+    )
     t = sub.add_parser("tournament", help="every pair of agents, and the cross table")
     t.add_argument("--agents", nargs="+", required=True, help=f"two or more agents: {SKAT_AGENT_SPECS}")
     _common(t)
@@ -102,6 +122,17 @@ def _match(a: argparse.Namespace) -> int:
     return 0
 
 
+def _selfplay(a: argparse.Namespace) -> int:
+    from .matches import selfplay
+
+    r = selfplay(a.agent, a.deals, seed=a.seed, threads=a.threads, progress=True, checkpoint=a.checkpoint, log=a.log)
+    print(r)
+    print(f"{r.seconds:.3f} s, {r.speed} on {r.threads} thread(s); log {a.log}")
+    if a.json:
+        _emit_json({"command": "selfplay", **r.record()})
+    return 0
+
+
 def _tournament(a: argparse.Namespace) -> int:
     from .matches import tournament
 
@@ -127,6 +158,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _match(args)
         if args.command == "tournament":
             return _tournament(args)
+        if args.command == "selfplay":
+            return _selfplay(args)
         from .play import play_terminal
 
         return play_terminal(args.bots, seat=args.seat, seed=args.seed, index=args.index)

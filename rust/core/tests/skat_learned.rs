@@ -30,13 +30,41 @@ fn temp(name: &str) -> TempDir {
 
 /// A log of `deals` deals of `rules` against itself.
 fn rules_log(dir: &Path, deals: u64) -> PathBuf {
-    let path = dir.join("rules.jsonl");
+    seeded_rules_log(dir, deals, 11)
+}
+
+/// A log of `deals` deals of `rules` against itself, deals and choices from `seed`.
+fn seeded_rules_log(dir: &Path, deals: u64, seed: u64) -> PathBuf {
+    let path = dir.join(format!("rules-{seed}.jsonl"));
     let rules = registry::parse("rules").unwrap();
-    let log = LogWriter::create(&path, &log_header(vec!["rules".into(), "rules".into()], 11)).unwrap();
-    let s = MatchSettings { seed: 11, threads: 2, first_deal: 0 };
+    let log = LogWriter::create(&path, &log_header(vec!["rules".into(), "rules".into()], seed)).unwrap();
+    let s = MatchSettings { seed, threads: 2, first_deal: 0 };
     run_match(rules.as_ref(), rules.as_ref(), deals, &s, Some(&log), &mut quiet).unwrap();
     log.finish().unwrap();
     path
+}
+
+/// The held-out split goes by deal: the six games of a deal (its seatings) share one id, the
+/// same deal in another log of the same seed keeps it, and another seed's deals do not.
+#[test]
+fn samples_of_one_deal_share_its_id() {
+    let scratch = temp("deals");
+    let dir = scratch.path();
+    let ids = |paths: &[PathBuf]| -> Vec<std::collections::BTreeSet<u64>> {
+        let samples = samples_from_logs::<SkatPolicies>(paths).unwrap();
+        let all = samples.iter().flat_map(|s| s.deal.iter().copied()).collect();
+        let bid = samples[KINDS.iter().position(|k| k.0 == "bid").unwrap()].deal.iter().copied().collect();
+        vec![all, bid]
+    };
+    let eleven = seeded_rules_log(dir, 12, 11);
+    let once = ids(std::slice::from_ref(&eleven));
+    // At most one id per deal (12), though the log holds 72 games; thrown-in deals have none.
+    assert!(once[0].len() <= 12 && once[0].len() >= 9, "{:?}", once[0]);
+    assert!(once[1].is_subset(&once[0]));
+    let twice = ids(&[eleven.clone(), eleven.clone()]);
+    assert_eq!(once, twice);
+    let other = ids(&[seeded_rules_log(dir, 12, 12)]);
+    assert!(other[0].is_disjoint(&once[0]), "{other:?} {once:?}");
 }
 
 #[test]
@@ -53,7 +81,9 @@ fn imitating_rules_beats_the_frequency_baseline_and_is_reproducible() {
         imitate::<SkatPolicies>(std::slice::from_ref(&log), &out, &settings, false, &mut |_, _, _| Ok(())).unwrap();
     for (kind, r) in &report {
         if kind.starts_with("cards-") && r.heldout_samples > 500 {
-            assert!(r.heldout_accuracy > 0.7 && r.heldout_accuracy > r.baseline_accuracy + 0.2, "{kind}: {r:?}");
+            // `rules` plays a deal alike in all six seatings, so the split by deal leaves 400
+            // distinct games (held out: 62–82% against baselines of 46–56%).
+            assert!(r.heldout_accuracy > 0.55 && r.heldout_accuracy > r.baseline_accuracy + 0.1, "{kind}: {r:?}");
         }
     }
     assert!(report.iter().any(|(k, _)| k == "cards-suit-defender"), "{report:?}");

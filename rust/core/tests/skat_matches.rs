@@ -172,3 +172,42 @@ fn match_logs_replay_and_do_not_depend_on_threads() {
     let pairs: Vec<Vec<u8>> = log.games.iter().step_by(24).map(|r| r.seating.clone()).collect();
     assert_eq!(pairs, [vec![0, 0, 1], vec![0, 0, 2], vec![1, 1, 2]]);
 }
+
+/// Self-play: one game per deal with the agent in every seat, game `i` of the log being deal
+/// `i` played as `play_deal` plays it; the same log on any number of threads and in parts;
+/// the figures are the agent's alone.
+#[test]
+fn selfplay_plays_each_deal_once_and_logs_it() {
+    use cfrkit_core::arena::log::{read, LogWriter};
+    use cfrkit_core::games::skat::matches::{run_selfplay, selfplay_log_header};
+    let scratch = tempfile::Builder::new().prefix("cfrkit-skat-selfplay-").tempdir().unwrap();
+    let path = scratch.path().join("selfplay.jsonl");
+    let agent = registry::parse("rules").unwrap();
+    let header = selfplay_log_header(agent.name(), 5);
+    let run = |first: u64, deals: u64, keep: u64, threads: usize| {
+        let log = if keep == 0 { LogWriter::create(&path, &header) } else { LogWriter::resume(&path, &header, keep) };
+        let log = log.unwrap();
+        let s = MatchSettings { seed: 5, threads, first_deal: first };
+        let r = run_selfplay(agent.as_ref(), deals, &s, Some(&log), &mut quiet).unwrap();
+        assert_eq!(log.finish().unwrap(), first + deals);
+        (r, std::fs::read_to_string(&path).unwrap())
+    };
+    let (whole, bytes) = run(0, 30, 0, 1);
+    assert_eq!((whole.pair.deals, whole.pair.games), (30, 30));
+    assert_eq!(whole.tallies[0].iter().sum::<u64>(), 90);
+    assert_eq!(whole.tallies[1].iter().sum::<u64>(), 0);
+    assert_eq!(run(0, 30, 0, 2).1, bytes);
+    run(0, 11, 0, 2);
+    assert_eq!(run(11, 19, 11, 2).1, bytes);
+    let log = read(&path).unwrap();
+    assert_eq!((log.header.agents.len(), log.header.settings.as_str()), (1, "protocol=alone"));
+    let mut tp = 0i64;
+    for (i, r) in log.games.iter().enumerate() {
+        assert_eq!((r.game, r.deal, r.seating.clone()), (i as u64, i as u64, vec![0, 0, 0]));
+        let a = agent.as_ref();
+        let g = play_deal(5, i as u64, 0, [a, a, a]).unwrap();
+        assert_eq!(r.returns, g.returns().iter().map(|&x| x as i64).collect::<Vec<_>>());
+        tp += r.returns.iter().sum::<i64>();
+    }
+    assert!((whole.pair.a.mean - tp as f64 / 90.0).abs() < 1e-9, "{} {tp}", whole.pair.a.mean);
+}

@@ -429,6 +429,38 @@ fn skat_match<'py>(
     Ok(d)
 }
 
+/// Self-play of `agent` on `deals` deals from `first_deal` on, each played once with the agent
+/// in every seat (`log`: a writer from `skat_log_writer(..., selfplay=True)`); the figures of
+/// `skat_match` with the agent as A (B played no game).
+#[pyfunction]
+#[pyo3(signature = (agent, deals, seed = 0, threads = 0, progress = None, first_deal = 0, log = None))]
+#[allow(clippy::too_many_arguments)]
+fn skat_selfplay<'py>(
+    py: Python<'py>,
+    agent: &SkatAgent,
+    deals: u64,
+    seed: u64,
+    threads: usize,
+    progress: Option<Py<PyAny>>,
+    first_deal: u64,
+    log: Option<&GameLogWriter>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let s = settings(seed, threads, first_deal)?;
+    let inner = agent.inner.clone();
+    let log = log.map(|l| l.inner.clone());
+    let mut stopped = None;
+    let res = py.allow_threads(|| {
+        let mut between = between_chunks(progress.as_ref(), &mut stopped);
+        matches::run_selfplay(inner.as_ref(), deals, &s, log.as_deref(), &mut between)
+    });
+    if let Some(e) = stopped {
+        return Err(e);
+    }
+    let d = match_dict(py, &inner.name(), &inner.name(), &res.py()?)?;
+    d.set_item("threads", s.threads)?;
+    Ok(d)
+}
+
 /// The figures of a match of `a` against `b` played in pieces: its deals' means in deal order
 /// (the pieces' `per_deal` joined), its games and its summed tallies; equal to those of the
 /// match played in one run.
@@ -448,16 +480,24 @@ fn skat_match_summary<'py>(
 /// A writer of a log of Skat games between `agents` with `seed` at `path`: a new log, or (with
 /// `deals_done` > 0, a checkpointed match going on) the log there after the games of its first
 /// `deals_done` deals, or (with `piece = (pair, deals per pair, first deal)`) a piece of a log
-/// played on a cluster's worker: its games from that deal of that pair on.
+/// played on a cluster's worker: its games from that deal of that pair on. With `selfplay` the
+/// log of one agent's self-play (one game per deal).
 #[pyfunction]
-#[pyo3(signature = (path, agents, seed = 0, deals_done = 0, piece = None))]
+#[pyo3(signature = (path, agents, seed = 0, deals_done = 0, piece = None, selfplay = false))]
 fn skat_log_writer(
     path: std::path::PathBuf,
     agents: Vec<String>,
     seed: u64,
     deals_done: u64,
     piece: Option<(u64, u64, u64)>,
+    selfplay: bool,
 ) -> PyResult<GameLogWriter> {
+    if selfplay {
+        let [agent] = <[String; 1]>::try_from(agents)
+            .map_err(|a| Error::invalid("agents", a.len(), "one agent for a self-play log"))
+            .py()?;
+        return GameLogWriter::open(path, &matches::selfplay_log_header(agent, seed), deals_done);
+    }
     let header = matches::log_header(agents, seed);
     if let Some((pair, deals, first_deal)) = piece {
         let first = first_game_of(Protocol::Rotation, matches::SEATS, pair, deals, first_deal).py()?;
@@ -539,6 +579,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SkatAgent>()?;
     m.add_function(wrap_pyfunction!(skat_log_writer, m)?)?;
     m.add_function(wrap_pyfunction!(skat_match, m)?)?;
+    m.add_function(wrap_pyfunction!(skat_selfplay, m)?)?;
     m.add_function(wrap_pyfunction!(skat_tournament, m)?)?;
     m.add_function(wrap_pyfunction!(skat_match_summary, m)?)?;
     m.add_function(wrap_pyfunction!(skat_tournament_summary, m)?)?;

@@ -3,7 +3,8 @@
 use crate::error::{Error, Result};
 
 /// How two agents are seated at a table, deal after deal. Every protocol plays each deal once in
-/// each of its seatings, and is symmetric: swapping A and B maps its seatings onto themselves.
+/// each of its seatings; the protocols of matches are symmetric: swapping A and B maps their
+/// seatings onto themselves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Protocol {
     /// Two games per deal: A in the first half of the seats and B in the rest (`[a, a, b, b]`),
@@ -13,6 +14,9 @@ pub enum Protocol {
     /// seats the six ways to give A two seats), in lexicographic order of the seat assignment:
     /// each agent sits in every seat, and next to every arrangement of the other, equally often.
     Rotation,
+    /// One game per deal with A in every seat: self-play, to make data sets (B plays nothing;
+    /// not a protocol of matches, so [`Protocol::parse`] does not name it).
+    Alone,
 }
 
 /// The protocol names [`Protocol::parse`] accepts.
@@ -44,6 +48,7 @@ impl Protocol {
                 .filter(|m| (seats as i64 - 2 * m.count_ones() as i64).abs() <= 1)
                 .map(|m| (0..seats).map(|s| (m >> (seats - 1 - s) & 1) as u8).collect())
                 .collect::<Vec<Vec<u8>>>(),
+            Protocol::Alone => vec![vec![0; seats]],
         })
     }
 }
@@ -70,5 +75,7 @@ mod tests {
         assert_eq!(Protocol::Rotation.seatings(3).unwrap().len(), 6);
         assert!(Protocol::parse("rotation").is_ok() && Protocol::parse("swiss").is_err());
         assert!(Protocol::Halves.seatings(0).is_err());
+        assert_eq!(Protocol::Alone.seatings(3).unwrap(), [vec![0, 0, 0]]);
+        assert!(Protocol::parse("alone").is_err());
     }
 }

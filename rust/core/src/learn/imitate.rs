@@ -2,8 +2,9 @@
 //!
 //! **Samples** are decisions: the features of the deciding seat's view, its legal actions (as
 //! indices into the network's outputs) and the one it took, and the game the decision comes
-//! from. **The split** holds out whole games (a fixed share, chosen by a seeded hash of the game
-//! number), so that held-out decisions never share a game with training ones. **Training** is
+//! from. **The split** holds out whole deals (a fixed share, chosen by a seeded hash of the
+//! deal's id), so that held-out decisions never share cards dealt with training ones: a match
+//! plays each deal in several seatings, and those games must fall on one side together. **Training** is
 //! minibatch AdamW on the cross-entropy of the softmax over the legal actions only (illegal
 //! logits masked out), in epochs over a seeded shuffle; after each epoch the held-out loss and
 //! top-1 accuracy (argmax over the legal actions) are measured, the best weights so far are kept
@@ -48,8 +49,8 @@ pub struct Samples {
     legal_starts: Vec<usize>,
     /// Per decision, the action taken (an index into the outputs, one of the legal ones).
     pub target: Vec<u16>,
-    /// Per decision, the number of its game (what the held-out split goes by).
-    pub game: Vec<u64>,
+    /// Per decision, the id of its game's deal (what the held-out split goes by).
+    pub deal: Vec<u64>,
     /// For a value network, per decision, the outcome that followed (empty for a policy).
     pub outcome: Vec<f32>,
 }
@@ -66,7 +67,7 @@ impl Samples {
             legal_ids: Vec::new(),
             legal_starts: vec![0],
             target: Vec::new(),
-            game: Vec::new(),
+            deal: Vec::new(),
             outcome: Vec::new(),
         }
     }
@@ -79,7 +80,7 @@ impl Samples {
         features: &[f32],
         legal: Vec<u16>,
         target: u16,
-        game: u64,
+        deal: u64,
         outcome: Option<f32>,
     ) -> Result<()> {
         let fits = features.len() == self.dim && self.dim <= 1 << 16;
@@ -110,7 +111,7 @@ impl Samples {
         self.legal_ids.extend_from_slice(&legal);
         self.legal_starts.push(self.legal_ids.len());
         self.target.push(target);
-        self.game.push(game);
+        self.deal.push(deal);
         Ok(())
     }
 
@@ -155,7 +156,7 @@ pub struct TrainSettings {
     pub batch: usize,
     /// AdamW's learning rate.
     pub learning_rate: f64,
-    /// Share of the games held out, in (0, 1).
+    /// Share of the deals held out (each with all its games), in (0, 1).
     pub holdout: f64,
     /// Epochs without a better held-out loss before training stops.
     pub patience: usize,
@@ -198,7 +199,7 @@ impl TrainSettings {
             return Err(Error::invalid("learning_rate", self.learning_rate, "a number in (0, 1]"));
         }
         if !(self.holdout > 0.0 && self.holdout < 1.0) {
-            return Err(Error::invalid("holdout", self.holdout, "a share of the games in (0, 1)"));
+            return Err(Error::invalid("holdout", self.holdout, "a share of the deals in (0, 1)"));
         }
         Ok(())
     }
@@ -225,9 +226,9 @@ pub struct TrainReport {
     pub samples_per_second: f64,
 }
 
-/// Whether game `game` is held out.
-fn held_out(game: u64, settings: &TrainSettings) -> bool {
-    let mut h = game ^ settings.seed.rotate_left(17) ^ IMITATE;
+/// Whether the deal `deal` (an id) is held out.
+fn held_out(deal: u64, settings: &TrainSettings) -> bool {
+    let mut h = deal ^ settings.seed.rotate_left(17) ^ IMITATE;
     h = (h ^ (h >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     ((h ^ (h >> 31)) as f64 / u64::MAX as f64) < settings.holdout
@@ -329,7 +330,7 @@ pub fn train(
     settings.check()?;
     let (mut train_rows, mut test_rows) = (Vec::new(), Vec::new());
     for r in 0..samples.len() {
-        if held_out(samples.game[r], settings) {
+        if held_out(samples.deal[r], settings) {
             test_rows.push(r);
         } else {
             train_rows.push(r);

@@ -34,17 +34,16 @@ pub trait Learnable {
 /// The samples of every decision kind of `G` in the logs at `paths`.
 pub fn samples_from_logs<G: Learnable>(paths: &[PathBuf]) -> Result<Vec<Samples>> {
     let mut out: Vec<Samples> = G::KINDS.iter().map(|&(_, _, n)| Samples::new(G::FEATURES, n)).collect();
-    for (file, path) in paths.iter().enumerate() {
+    for path in paths {
         let mut reader = Reader::open(path)?;
         let game = reader.header().game.clone();
         if game != G::GAME {
             return Err(Error::invalid("log", path.display(), format!("a {} log, not one of {game}", G::GAME)));
         }
-        let settings = reader.header().settings.clone();
+        let (settings, seed) = (reader.header().settings.clone(), reader.header().seed);
         for record in reader.by_ref() {
             let r = record?;
-            // Games from different files never share a number.
-            let id = (file as u64) << 40 | r.game;
+            let id = deal_id(seed, r.deal);
             let mut push = |k: usize, features: &[f32], legal: &[usize], action: usize, outcome: Option<f32>| {
                 let offset = G::KINDS[k].1;
                 let legal = legal.iter().map(|&x| (x - offset) as u16).collect();
@@ -57,6 +56,16 @@ pub fn samples_from_logs<G: Learnable>(paths: &[PathBuf]) -> Result<Vec<Samples>
         }
     }
     Ok(out)
+}
+
+/// The id of the deal `deal` of logs whose deals come from `seed`: the games of one deal — its
+/// seatings, and the pairs of a tournament, which all play the same deals — share it, in one
+/// log or several, so the held-out split keeps them together.
+fn deal_id(seed: u64, deal: u64) -> u64 {
+    let mut h = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (h ^ (h >> 31)) ^ deal
 }
 
 /// What [`imitate`] trained: per decision kind with a network, its report.

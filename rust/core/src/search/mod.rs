@@ -24,6 +24,6 @@ pub mod weighted;
 
 pub use determinization::Determinization;
 pub use hidden::{HiddenSampler, Quota};
-pub use pimc::{best_option, Pimc, MAX_POOL, MAX_WORLDS};
+pub use pimc::{best_option, Pimc, MAX_POOL, MAX_WORLDS, VALUES_OPTION};
 pub use solver::PerfectInfoSolver;
 pub use weighted::{Sampling, WeightedWorlds};

@@ -33,7 +33,14 @@ pub struct Pimc {
     seed: u64,
     /// The pool the worlds are solved on; None to solve them on the calling thread.
     pool: Option<Arc<rayon::ThreadPool>>,
+    /// Whether a game log gets every legal action's exact mean (more search than the choice).
+    logs_values: bool,
 }
+
+/// The `values` option of the PIMC agents: what a game log gets from them.
+pub const VALUES_OPTION: &str = "values=exact|none (what a game log gets: every legal action's exact \
+                                 mean, the default and more search than the choice, or none, a log as \
+                                 fast as play)";
 
 impl std::fmt::Debug for Pimc {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -41,6 +48,7 @@ impl std::fmt::Debug for Pimc {
             .field("worlds", &self.worlds)
             .field("threads", &self.threads)
             .field("seed", &self.seed)
+            .field("logs_values", &self.logs_values)
             .finish()
     }
 }
@@ -57,7 +65,23 @@ impl Pimc {
         }
         let n = threads::resolve(threads)?;
         let pool = if n > 1 { Some(Arc::new(threads::pool(n)?)) } else { None };
-        Ok(Pimc { worlds, threads: n, seed, pool })
+        Ok(Pimc { worlds, threads: n, seed, pool, logs_values: true })
+    }
+
+    /// The same loop with `values` (the agent option [`VALUES_OPTION`]: `exact`, `none`, or
+    /// None for the default, exact) deciding what a game log gets.
+    pub fn with_logged_values(self, values: Option<&str>) -> Result<Pimc> {
+        let logs_values = match values.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+            None | Some("exact") => true,
+            Some("none") => false,
+            Some(_) => return Err(Error::invalid("pimc values", values.unwrap_or_default(), VALUES_OPTION)),
+        };
+        Ok(Pimc { logs_values, ..self })
+    }
+
+    /// Whether a game log gets every legal action's exact mean from the agent.
+    pub fn logs_values(&self) -> bool {
+        self.logs_values
     }
 
     /// Worlds sampled per decision.
@@ -74,12 +98,15 @@ impl Pimc {
     }
 
     /// The agent spec of a PIMC agent on this loop: `pimc:worlds=N`, with `,seed=S` unless the
-    /// seed is 0 (threads are left out: they do not change a decision).
+    /// seed is 0 and `,values=none` when logs get no values (threads are left out: they do not
+    /// change a decision).
     pub fn agent_name(&self) -> String {
-        match self.seed {
-            0 => format!("pimc:worlds={}", self.worlds),
-            s => format!("pimc:worlds={},seed={s}", self.worlds),
-        }
+        let seed = match self.seed {
+            0 => String::new(),
+            s => format!(",seed={s}"),
+        };
+        let values = if self.logs_values { "" } else { ",values=none" };
+        format!("pimc:worlds={}{seed}{values}", self.worlds)
     }
 
     /// `f(i)` for the worlds `ids`, in order, on the loop's pool.

@@ -72,6 +72,7 @@ pub fn log_header(agents: Vec<String>, settings: &MatchSettings) -> Header {
     let protocol = match settings.protocol {
         Protocol::Halves => "schafkopfrl",
         Protocol::Rotation => "rotation",
+        Protocol::Alone => "alone",
     };
     let text = format!("rules={},protocol={protocol}", settings.rules.name());
     Header::new("schafkopf", agents, settings.seed, text, action_names())

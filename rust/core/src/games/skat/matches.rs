@@ -77,8 +77,17 @@ pub fn play_recorded(
 
 /// The header of a log of Skat games between `agents` (spec names) with `seed`.
 pub fn log_header(agents: Vec<String>, seed: u64) -> Header {
+    header(agents, seed, "rotation")
+}
+
+/// The header of a log of `agent`'s self-play ([`run_selfplay`]) with this seed.
+pub fn selfplay_log_header(agent: String, seed: u64) -> Header {
+    header(vec![agent], seed, "alone")
+}
+
+fn header(agents: Vec<String>, seed: u64, protocol: &str) -> Header {
     let actions = (0..NUM_ACTIONS).map(|id| action_of(id).map_or_else(String::new, |a| a.name())).collect();
-    Header::new("skat", agents, seed, "protocol=rotation".into(), actions)
+    Header::new("skat", agents, seed, format!("protocol={protocol}"), actions)
 }
 
 /// The log record of the finished `game` of deal `deal`, number `number` in its log, with the
@@ -218,9 +227,38 @@ pub fn run_placed(
     place: Option<LogPlace>,
     progress: Progress,
 ) -> Result<MatchResult> {
+    play_under(Protocol::Rotation, a, b, deals, settings, place, progress)
+}
+
+/// Self-play, to make data sets: `deals` deals (indices from [`MatchSettings::first_deal`] on),
+/// each played once with `agent` in all three seats — a match's six seatings would repeat a
+/// deal's cards six times. With `log` (made with [`log_header`] of `[agent]`) deal `i` is game
+/// `i` of the log. The result's A is the agent (TP/G over its seat-games, the breakdown); its B
+/// played no game.
+pub fn run_selfplay(
+    agent: &dyn Agent,
+    deals: u64,
+    settings: &MatchSettings,
+    log: Option<&LogWriter>,
+    progress: Progress,
+) -> Result<MatchResult> {
+    let place = log.map(|log| LogPlace::of_match(log, Protocol::Alone, SEATS));
+    play_under(Protocol::Alone, agent, agent, deals, settings, place, progress)
+}
+
+/// The deals of a match of `a` against `b` under `protocol`, the games going to `place`.
+fn play_under(
+    protocol: Protocol,
+    a: &dyn Agent,
+    b: &dyn Agent,
+    deals: u64,
+    settings: &MatchSettings,
+    place: Option<LogPlace>,
+    progress: Progress,
+) -> Result<MatchResult> {
     let range = deal_range(deals, settings)?;
     let n = CATEGORIES.len();
-    let t = arena::play_pair_tallied(Protocol::Rotation, SEATS, range, settings.threads, n, progress, |d, s| {
+    let t = arena::play_pair_tallied(protocol, SEATS, range, settings.threads, n, progress, |d, s| {
         play_seating(a, b, d, s, settings.seed, place)
     })?;
     Ok(MatchResult { pair: t.result, tallies: t.tallies })

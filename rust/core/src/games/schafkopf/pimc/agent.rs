@@ -37,7 +37,7 @@ use super::worlds::Worlds;
 use crate::cards::Card;
 use crate::error::{Error, Result};
 use crate::learn::{Inference, INFERENCE_OPTIONS};
-use crate::search::{Pimc, Sampling};
+use crate::search::{Pimc, Sampling, VALUES_OPTION};
 use crate::spec::AgentOptions;
 use rand_pcg::Pcg64;
 
@@ -223,11 +223,12 @@ impl Agent for PimcAgent {
     }
 
     /// [`Self::act`]'s action and, where it searches, every legal action's exact mean payment
-    /// over the worlds ([`PimcAgent::action_values`]: more search than the choice alone needs).
+    /// over the worlds ([`PimcAgent::action_values`]: more search than the choice alone needs);
+    /// none with `values=none`.
     fn act_valued(&self, view: &View, rng: &mut Pcg64) -> Result<crate::arena::log::Valued<Action>> {
         let legal = legal_actions(view)?;
         let playout = view.phase() == Phase::Tricks && view.contract().is_some_and(|c| c.kind().is_none());
-        if legal.len() == 1 || playout {
+        if legal.len() == 1 || playout || !self.pimc.logs_values() {
             return Ok((self.act(view, rng)?, None));
         }
         let values = self.action_values(view, rng)?;
@@ -239,12 +240,13 @@ impl Agent for PimcAgent {
 
 /// cfrkit's PIMC agent from the options after `pimc:` (see [`PIMC_OPTIONS`]).
 pub fn from_options(args: &str) -> Result<PimcAgent> {
-    let help = format!("{PIMC_OPTIONS}{INFERENCE_OPTIONS}");
-    let keys = ["worlds", "threads", "seed", "inference", "pool", "floor", "temper"];
+    let help = format!("{PIMC_OPTIONS}{INFERENCE_OPTIONS}; and {VALUES_OPTION}");
+    let keys = ["worlds", "threads", "seed", "inference", "pool", "floor", "temper", "values"];
     let o = AgentOptions::parse("pimc", args, &keys, &help)?;
     let worlds = o.uint("worlds", DEFAULT_WORLDS as u64, 1, MAX_WORLDS as u64)? as usize;
     let threads = crate::threads::check(o.uint("threads", 1, 0, crate::threads::MAX_THREADS as u64)?)?;
-    let agent = PimcAgent::new(worlds, threads, o.seed()?)?;
+    let mut agent = PimcAgent::new(worlds, threads, o.seed()?)?;
+    agent.pimc = agent.pimc.with_logged_values(o.text("values"))?;
     Ok(match Inference::from_options::<SchafkopfPolicies>(&o, worlds)? {
         Some(inference) => agent.with_inference(inference),
         None => agent,
@@ -308,6 +310,28 @@ mod tests {
             }
         }
         assert!(cards >= 20 && others == 3, "{cards} {others}");
+    }
+
+    /// With `values=none` a logged decision is the same action without the exact means (the
+    /// default logs them); the option is in the name and refused when neither value.
+    #[test]
+    fn logged_values_can_be_left_out() {
+        let exact = from_options("worlds=4").unwrap();
+        let none = from_options("worlds=4,values=none").unwrap();
+        assert_eq!(none.name(), "pimc:worlds=4,values=none");
+        assert!(from_options("worlds=4,values=1").is_err());
+        let mut valued = 0;
+        for (i, g) in positions(3, Rules::SCHAFKOPFRL).iter().enumerate() {
+            if g.phase() == Phase::Tricks && g.tricks_done() < 3 {
+                continue;
+            }
+            let view = View::new(g, g.player().unwrap());
+            let rng = || Pcg64::seed_from_u64(i as u64);
+            let (a, values) = exact.act_valued(&view, &mut rng()).unwrap();
+            assert_eq!(none.act_valued(&view, &mut rng()).unwrap(), (a, None));
+            valued += usize::from(values.is_some());
+        }
+        assert!(valued >= 10, "{valued}");
     }
 
     /// Contra and retour double the stake of the game the other options leave: in every world

@@ -42,7 +42,7 @@ use super::worlds::Worlds;
 use crate::cards::{iter, lowest, Card, CardSet, Suits};
 use crate::error::{Error, Result};
 use crate::learn::{Inference, INFERENCE_OPTIONS};
-use crate::search::{Pimc, Sampling};
+use crate::search::{Pimc, Sampling, VALUES_OPTION};
 use crate::spec::AgentOptions;
 use rand_pcg::Pcg64;
 use std::sync::Arc;
@@ -196,9 +196,11 @@ impl Agent for PimcAgent {
 
     /// In the tricks, the card [`Self::act`] plays and every legal card's exact mean over the
     /// worlds ([`PimcAgent::card_values`]: more search than the choice alone needs); no values
-    /// where `act` needs no search (one legal card, or interchangeable ones) or before the cards.
+    /// where `act` needs no search (one legal card, or interchangeable ones), before the cards
+    /// or with `values=none`.
     fn act_valued(&self, view: &View, rng: &mut Pcg64) -> Result<crate::arena::log::Valued<Action>> {
-        let searched = view.to_act()
+        let searched = self.pimc.logs_values()
+            && view.to_act()
             && view.phase() == Phase::Tricks
             && view.legal_cards().count_ones() > 1
             && !interchangeable(view);
@@ -215,13 +217,15 @@ impl Agent for PimcAgent {
 
 /// cfrkit's PIMC agent from the options after `pimc:` (see [`PIMC_OPTIONS`]).
 pub fn from_options(args: &str) -> Result<PimcAgent> {
-    let help = format!("{PIMC_OPTIONS}{INFERENCE_OPTIONS}");
-    let keys = ["worlds", "threads", "seed", "bidding", "bidding_worlds", "inference", "pool", "floor", "temper"];
+    let help = format!("{PIMC_OPTIONS}{INFERENCE_OPTIONS}; and {VALUES_OPTION}");
+    let keys =
+        ["worlds", "threads", "seed", "bidding", "bidding_worlds", "inference", "pool", "floor", "temper", "values"];
     let o = AgentOptions::parse("pimc", args, &keys, &help)?;
     let worlds = o.uint("worlds", DEFAULT_WORLDS as u64, 1, MAX_WORLDS as u64)? as usize;
     let threads = crate::threads::check(o.uint("threads", 1, 0, crate::threads::MAX_THREADS as u64)?)?;
     let seed = o.seed()?;
     let mut agent = PimcAgent::new(worlds, threads, seed)?;
+    agent.pimc = agent.pimc.with_logged_values(o.text("values"))?;
     if let Some(inference) = Inference::from_options::<SkatPolicies>(&o, worlds)? {
         agent = agent.with_inference(inference);
     }
@@ -440,6 +444,31 @@ mod tests {
             }
         }
         assert!(seen >= 20, "{seen} of {positions}");
+    }
+
+    /// With `values=none` a logged decision is the same action without the exact means (the
+    /// default logs them); the option is in the name and refused when neither value.
+    #[test]
+    fn logged_values_can_be_left_out() {
+        let exact = from_options("worlds=6").unwrap();
+        let none = from_options("worlds=6,values=NONE").unwrap();
+        assert_eq!((exact.name(), none.name()), ("pimc:worlds=6".into(), "pimc:worlds=6,values=none".into()));
+        assert_eq!(from_options("worlds=6,values=exact").unwrap().name(), "pimc:worlds=6");
+        let e = from_options("values=some").err().unwrap().to_string();
+        assert!(e.contains("values") && e.contains("some") && e.contains("exact|none"), "{e}");
+        let mut valued = 0;
+        for i in 0..4 {
+            let mut g = Game::new(&Deal::for_game(6, i));
+            while let Some(p) = g.player() {
+                let view = View::new(&g, p);
+                let rng = || Pcg64::seed_from_u64(i);
+                let (a, values) = exact.act_valued(&view, &mut rng()).unwrap();
+                assert_eq!(none.act_valued(&view, &mut rng()).unwrap(), (a, None));
+                valued += usize::from(values.is_some());
+                g.apply(a).unwrap();
+            }
+        }
+        assert!(valued >= 10, "{valued}");
     }
 
     /// The heuristic bidder takes a legal action in every phase before the cards and refuses

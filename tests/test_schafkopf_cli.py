@@ -64,6 +64,28 @@ def test_tournament_json_and_threads():
     assert json.loads(rot.stdout.strip().splitlines()[-1])["pairs"][0]["games"] == 300
 
 
+def test_selfplay_logs_one_game_per_deal_and_resumes(tmp_path):
+    """``selfplay``: the agent in all four seats, one game per deal (game i = deal i), a
+    checkpointed run resuming to the bytes of an unbroken one; the log trains a policy."""
+    from cfrkit import learn
+    from cfrkit.logs import read_log
+
+    whole, parts, ck = tmp_path / "whole.jsonl", tmp_path / "parts.jsonl", tmp_path / "c.json"
+    r = cli("selfplay", "--agent", "rules", "--games", "400", "--seed", "6", "--log", str(whole), "--json")
+    assert r.returncode == 0, r.stderr
+    record = json.loads(r.stdout.strip().splitlines()[-1])
+    assert (record["command"], record["agent"], record["games"], record["deals"]) == ("selfplay", "rules", 400, 400)
+    assert record["unit"] == "cents per game" and record["per_game"] == pytest.approx(0.0, abs=1e-9)
+    log = read_log(whole)
+    assert log.header["settings"] == "rules=schafkopfrl,protocol=alone" and log.header["agents"] == ["rules"]
+    assert [(g["game"], g["deal"], g["seating"]) for g in log.games] == [(i, i, [0, 0, 0, 0]) for i in range(400)]
+    schafkopf.selfplay("rules", 150, seed=6, log=parts, checkpoint=ck, threads=1)
+    again = schafkopf.selfplay("rules", 400, seed=6, log=parts, checkpoint=ck, threads=2)
+    assert parts.read_bytes() == whole.read_bytes() and again.games == 400
+    policy = learn.imitate("schafkopf", whole, tmp_path / "p", hidden=[32], epochs=2, seed=1)
+    assert policy.kinds["cards-sauspiel-defender"]["train_samples"] > 1000
+
+
 @pytest.mark.parametrize(
     "args, words",
     [
@@ -78,6 +100,9 @@ def test_tournament_json_and_threads():
         (("match", "--a", "rules", "--b", "random", "--checkpoint", "/"), "is a directory"),
         (("match", "--a", "rules", "--b", "random", "--checkpoint", "/nonexistent/dir/m.json"), "cannot be written"),
         (("match", "--a", "rules", "--b", "random", "--checkpoint", sys.executable), "not a readable cfrkit match"),
+        (("selfplay", "--agent", "rules", "--games", "5"), "--log"),
+        (("selfplay", "--agent", "rules", "--log", "/nonexistent/dir/x.jsonl"), "/nonexistent/dir/x.jsonl"),
+        (("selfplay", "--agent", "pimc:values=all", "--log", "x.jsonl"), "exact|none"),
         (("play", "--bots", "nobody"), "nobody"),
         (("play", "--seat", "4"), "seat"),
         (("dance",), "invalid choice"),

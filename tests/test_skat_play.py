@@ -206,7 +206,7 @@ def test_selfplay_plays_each_deal_once_and_logs_data_to_learn_from(tmp_path):
     skat.selfplay("rules", deals=50, seed=4, log=parts, checkpoint=tmp_path / "c.json", threads=1)
     resumed = skat.selfplay("rules", deals=120, seed=4, log=parts, checkpoint=tmp_path / "c.json", threads=2)
     assert parts.read_bytes() == whole.read_bytes()
-    assert (resumed.games, resumed.tp_per_game) == (120, pytest.approx(r.tp_per_game))
+    assert (resumed.games, resumed.per_game, r.unit) == (120, pytest.approx(r.per_game), "TP/G")
     with pytest.raises(InvalidArgumentError, match="seed"):
         skat.selfplay("rules", deals=120, seed=5, log=parts, checkpoint=tmp_path / "c.json")
     exact, quiet = tmp_path / "exact.jsonl", tmp_path / "none.jsonl"

@@ -346,7 +346,18 @@ def schafkopf_log_writer(
     seed: int = 0,
     deals_done: int = 0,
     piece: Optional[tuple[int, int, int]] = None,
+    selfplay: bool = False,
 ) -> GameLogWriter: ...
+def schafkopf_selfplay(
+    agent: SchafkopfAgent,
+    games: int,
+    rules: str = "schafkopfrl",
+    seed: int = 0,
+    threads: int = 0,
+    progress: Optional[Callable[[int, int], object]] = None,
+    first_deal: int = 0,
+    log: Optional[GameLogWriter] = None,
+) -> dict[str, Any]: ...
 def schafkopf_play_game(
     agents: list[SchafkopfAgent], seed: int = 0, index: int = 0, rules: str = "schafkopfrl"
 ) -> SchafkopfGame: ...

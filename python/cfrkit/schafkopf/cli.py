@@ -10,6 +10,9 @@
 * ``tournament --agents A B C ... --games N [same options]`` — every pair, and the cross table.
   With ``--json`` the last line of stdout is one JSON object whose ``pairs`` hold, per pair,
   ``a``, ``b``, ``games``, ``deals``, ``a_cents_per_game``, ``ci95``, ``b_cents_per_game``.
+* ``selfplay --agent A --games N --log PATH [--rules R] [--seed S] [--threads T] [--json]
+  [--checkpoint FILE]`` — A in all four seats, one game per deal: a data set for ``cfrkit learn
+  imitate``; PIMC with ``values=none`` logs no means, and plays faster.
 * ``play --bots AGENT [--seat S] [--seed S] [--index I] [--rules R]`` — a person plays a whole
   game in the terminal against three bots; illegal input is refused with the reason.
 
@@ -25,7 +28,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from .. import cli_args
+from .. import _selfplay, cli_args
 from .._cfrkit import SCHAFKOPF_AGENT_SPECS
 
 
@@ -68,6 +71,8 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="save the figures to FILE after every part of the match, and resume from it when it exists",
     )
+    s = _selfplay.add_command(sub, SCHAFKOPF_AGENT_SPECS, "--games")
+    s.add_argument("--rules", default="schafkopfrl", help="schafkopfrl (default) or standard")
     t = sub.add_parser("tournament", help="every pair of agents, and the cross table")
     t.add_argument("--agents", nargs="+", required=True, help=f"two or more agents: {SCHAFKOPF_AGENT_SPECS}")
     _common(t)
@@ -90,6 +95,22 @@ def _emit_json(record: dict) -> None:
 def _pair_record(r) -> dict:
     keys = ("a", "b", "games", "deals", "a_cents_per_game", "ci95", "b_cents_per_game", "b_ci95")
     return {k: getattr(r, k) for k in keys}
+
+
+def _run_selfplay(a: argparse.Namespace) -> int:
+    from .matches import selfplay
+
+    r = selfplay(
+        a.agent,
+        a.games,
+        rules=a.rules,
+        seed=a.seed,
+        threads=a.threads,
+        progress=True,
+        checkpoint=a.checkpoint,
+        log=a.log,
+    )
+    return _selfplay.report(r, a.log, a.json, _emit_json)
 
 
 def _match(a: argparse.Namespace) -> int:
@@ -173,6 +194,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _match(args)
         if args.command == "tournament":
             return _tournament(args)
+        if args.command == "selfplay":
+            return _run_selfplay(args)
         from .play import play_terminal
 
         return play_terminal(args.bots, seat=args.seat, seed=args.seed, index=args.index, rules=args.rules)

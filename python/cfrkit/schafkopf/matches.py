@@ -20,18 +20,20 @@ import os
 import time
 from typing import Sequence
 
-from .. import distributed
+from .. import _selfplay, distributed
 from .._cfrkit import (
     schafkopf_log_writer,
     schafkopf_match,
     schafkopf_match_summary,
     schafkopf_play_game,
+    schafkopf_selfplay,
     schafkopf_tournament,
     schafkopf_tournament_summary,
 )
 from .._checkpoint import play_in_parts
 from .._progress import ProgressLike, games_bar
 from .._results import GamesResult
+from .._selfplay import SelfPlayResult
 from ..errors import InvalidArgumentError
 from ..logs import MatchLog
 from .agents import AgentLike, agent
@@ -148,6 +150,50 @@ def match(
             return _match_in_parts(aa, bb, games, protocol, rules, seed, play, report, checkpoint)
         d = play(games, 0, report)
     return _result(d, protocol, rules, seed, time.perf_counter() - started, d["threads"])
+
+
+def selfplay(
+    a: AgentLike,
+    games: int = 1000,
+    *,
+    rules: str = "schafkopfrl",
+    seed: int = 0,
+    threads: int = 0,
+    progress: ProgressLike = False,
+    checkpoint: str | os.PathLike | None = None,
+    log: str | os.PathLike | None = None,
+) -> SelfPlayResult:
+    """Plays ``games`` deals with ``a`` in all four seats, each deal once — data for
+    :func:`cfrkit.learn.imitate` (a :func:`match` plays every deal in each seating of its
+    protocol). The result holds the agent's cents per game (``per_game``, which is 0 in
+    self-play: the payments sum to nothing) with its interval. ``log``, ``checkpoint``,
+    ``threads`` and ``progress`` as in :func:`match`; game ``i`` of the log is deal ``i``. A
+    PIMC agent logs its exact means unless its spec says ``values=none``.
+    """
+    _check_common(games, seed, threads)
+    aa = agent(a)
+
+    def play(n: int, first: int, progress, writer) -> dict:
+        return schafkopf_selfplay(
+            aa, n, rules=rules, seed=seed, threads=threads, progress=progress, first_deal=first, log=writer
+        )
+
+    return _selfplay.run(
+        aa.name,
+        games,
+        seed=seed,
+        unit="cents per game",
+        categories=(),
+        settings={"game": "schafkopf-selfplay", "rules": rules},
+        play=play,
+        open_log=lambda done: schafkopf_log_writer(
+            os.fspath(log), [aa.name], rules=rules, seed=seed, deals_done=done, selfplay=True
+        ),
+        checkpoint=checkpoint,
+        log=log,
+        progress=progress,
+        deals_name="games",
+    )
 
 
 def _check_protocol(protocol: str) -> None:
@@ -319,4 +365,4 @@ def play_game(agents: Sequence[AgentLike], *, seed: int = 0, index: int = 0, rul
     return schafkopf_play_game([agent(x) for x in agents], seed=seed, index=index, rules=rules)
 
 
-__all__ = ["MatchResult", "TournamentResult", "match", "play_game", "tournament"]
+__all__ = ["MatchResult", "SelfPlayResult", "TournamentResult", "match", "play_game", "selfplay", "tournament"]

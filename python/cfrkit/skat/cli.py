@@ -28,7 +28,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from .. import cli_args
+from .. import _selfplay, cli_args
 from .._cfrkit import SKAT_AGENT_SPECS
 
 
@@ -62,23 +62,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="save the figures to FILE after every part of the match, and resume from it when it exists",
     )
-    s = sub.add_parser("selfplay", help="one agent in every seat, one game per deal: a game log to learn from")
-    s.add_argument("--agent", required=True, help=f"the agent: {SKAT_AGENT_SPECS}")
-    s.add_argument("--deals", type=cli_args.count(1), default=1000, help="deals, each played once (default 1000)")
-    s.add_argument("--seed", type=cli_args.seed, default=0, help="seed of deals and choices (default 0)")
-    s.add_argument(
-        "--threads",
-        type=cli_args.threads,
-        default=0,
-        help="threads (default 0: CFRKIT_NUM_THREADS or all cores); the games do not depend on it",
-    )
-    s.add_argument("--json", action="store_true", help="print the figures as one JSON object on the last line")
-    s.add_argument("--log", metavar="PATH", required=True, help="the game log to write (JSON lines, see docs/logs.md)")
-    s.add_argument(
-        "--checkpoint",
-        metavar="FILE",
-        help="save the progress to FILE after every part, and resume from it (and the log) when it exists",
-    )
+    _selfplay.add_command(sub, SKAT_AGENT_SPECS, "--deals")
     t = sub.add_parser("tournament", help="every pair of agents, and the cross table")
     t.add_argument("--agents", nargs="+", required=True, help=f"two or more agents: {SKAT_AGENT_SPECS}")
     _common(t)
@@ -122,15 +106,11 @@ def _match(a: argparse.Namespace) -> int:
     return 0
 
 
-def _selfplay(a: argparse.Namespace) -> int:
+def _run_selfplay(a: argparse.Namespace) -> int:
     from .matches import selfplay
 
     r = selfplay(a.agent, a.deals, seed=a.seed, threads=a.threads, progress=True, checkpoint=a.checkpoint, log=a.log)
-    print(r)
-    print(f"{r.seconds:.3f} s, {r.speed} on {r.threads} thread(s); log {a.log}")
-    if a.json:
-        _emit_json({"command": "selfplay", **r.record()})
-    return 0
+    return _selfplay.report(r, a.log, a.json, _emit_json)
 
 
 def _tournament(a: argparse.Namespace) -> int:
@@ -159,7 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "tournament":
             return _tournament(args)
         if args.command == "selfplay":
-            return _selfplay(args)
+            return _run_selfplay(args)
         from .play import play_terminal
 
         return play_terminal(args.bots, seat=args.seat, seed=args.seed, index=args.index)

@@ -21,7 +21,7 @@ import os
 import time
 from typing import Sequence
 
-from .. import distributed
+from .. import _selfplay, distributed
 from .._cfrkit import (
     SKAT_CATEGORIES,
     skat_log_writer,
@@ -35,6 +35,7 @@ from .._cfrkit import (
 from .._checkpoint import play_in_parts
 from .._progress import ProgressLike, games_bar
 from .._results import GamesResult
+from .._selfplay import SelfPlayResult
 from ..errors import InvalidArgumentError
 from ..logs import MatchLog
 from .agents import AgentLike, agent
@@ -248,33 +249,6 @@ def _match_in_parts(aa, bb, deals, seed, play, report, path) -> MatchResult:
     )
 
 
-@dataclasses.dataclass
-class SelfPlayResult(GamesResult):
-    """Self-play of one program: one game per deal with the program in every seat, its TP/G
-    over the seat-games (with its 95% interval over deals) and its game-type breakdown."""
-
-    agent: str
-    deals: int
-    games: int
-    tp_per_game: float
-    ci95: float
-    breakdown: dict
-    seed: int = 0
-    threads: int = 1
-    seconds: float = 0.0
-
-    def record(self) -> dict:
-        """The figures as a JSON-able dict (what ``cfrkit skat selfplay --json`` prints)."""
-        return self.to_dict()
-
-    def __str__(self) -> str:
-        kinds = ", ".join(f"{c} {x:.1f}%" for c, x in self.breakdown.items())
-        return (
-            f"{self.agent} self-play: {self.games:,} games, one per deal (seed {self.seed}); TP/G "
-            f"{self.tp_per_game:+.2f} ± {self.ci95:.2f}; seat-games: {kinds}"
-        )
-
-
 def selfplay(
     a: AgentLike,
     deals: int = 1000,
@@ -287,57 +261,33 @@ def selfplay(
 ) -> SelfPlayResult:
     """Plays ``deals`` deals with ``a`` in all three seats, each deal once — data for
     :func:`cfrkit.learn.imitate`: a :func:`match` plays every deal in six seatings, and a
-    program against itself repeats the same cards six times.
+    program against itself repeats the same cards six times. The result holds the agent's TP/G
+    (``per_game``) and game-type breakdown.
 
     With ``log`` (a file path) game ``i`` of the log is deal ``i``; ``checkpoint``,
     ``threads`` and ``progress`` as in :func:`match` (a resumed run's log goes on after the
     games the checkpoint counts). A PIMC agent logs its exact means unless its spec says
-    ``values=none`` (less search: the log of imitation data needs only the actions).
+    ``values=none`` (less search: imitation needs only the actions).
     """
     _check_common(deals, seed, threads)
     aa = agent(a)
-    started = time.perf_counter()
-    opener = None if log is None else lambda done: skat_log_writer(os.fspath(log), [aa.name], seed, done, selfplay=True)
-    with games_bar(progress, f"{aa.name} self-play") as report, MatchLog(opener) as mlog:
 
-        def play(n: int, first: int, progress) -> dict:
-            return skat_selfplay(
-                aa, n, seed=seed, threads=threads, progress=progress, first_deal=first, log=mlog.at(first)
-            )
+    def play(n: int, first: int, progress, writer) -> dict:
+        d = skat_selfplay(aa, n, seed=seed, threads=threads, progress=progress, first_deal=first, log=writer)
+        return _as_part(d)
 
-        if checkpoint is None:
-            d = play(deals, 0, report)
-            return _selfplay_result(
-                aa.name,
-                d["deals"],
-                d["games"],
-                d["tp_per_game_a"],
-                d["ci95_a"],
-                d["tallies_a"],
-                seed,
-                d["threads"],
-                time.perf_counter() - started,
-            )
-        settings = {"game": "skat-selfplay", "agent": aa.name, "seed": seed}
-        cp = play_in_parts(
-            checkpoint, settings, deals, lambda n, first, progress: _as_part(play(n, first, progress)), report
-        )
-    return _selfplay_result(
-        aa.name, cp.done, cp.games, cp.a.mean, cp.a.ci95, cp.tallies.get("tallies_a", []), seed, cp.threads, cp.seconds
-    )
-
-
-def _selfplay_result(name, deals, games, tp, ci95, tallies, seed, threads, seconds) -> SelfPlayResult:
-    return SelfPlayResult(
-        agent=name,
-        deals=deals,
-        games=games,
-        tp_per_game=tp,
-        ci95=ci95,
-        breakdown=_percent(tallies),
+    return _selfplay.run(
+        aa.name,
+        deals,
         seed=seed,
-        threads=threads,
-        seconds=seconds,
+        unit="TP/G",
+        categories=CATEGORIES,
+        settings={"game": "skat-selfplay"},
+        play=play,
+        open_log=lambda done: skat_log_writer(os.fspath(log), [aa.name], seed, done, selfplay=True),
+        checkpoint=checkpoint,
+        log=log,
+        progress=progress,
     )
 
 

@@ -7,7 +7,7 @@ use crate::callable::PyCallable;
 use crate::errors::IntoPy;
 use crate::log::GameLogWriter;
 use cfrkit_core::arena::log::first_game_of;
-use cfrkit_core::arena::{CrossTable, PairResult};
+use cfrkit_core::arena::{CrossTable, PairResult, Protocol};
 use cfrkit_core::cards::CardSet;
 use cfrkit_core::games::schafkopf::agents::{check_action, Agent};
 use cfrkit_core::games::schafkopf::cards::{name as card_name, names};
@@ -709,6 +709,41 @@ fn schafkopf_match<'py>(
     Ok(d)
 }
 
+/// Self-play of `agent` on `games` deals from `first_deal` on, each played once with the agent
+/// in all four seats (the arena's `Protocol::Alone`; `log`: a writer from
+/// `schafkopf_log_writer(..., selfplay=True)`); the figures of `schafkopf_match` with the agent
+/// as A (B played no game).
+#[pyfunction]
+#[pyo3(signature = (agent, games, rules = "schafkopfrl", seed = 0, threads = 0, progress = None, first_deal = 0, log = None))]
+#[allow(clippy::too_many_arguments)]
+fn schafkopf_selfplay<'py>(
+    py: Python<'py>,
+    agent: &SchafkopfAgent,
+    games: u64,
+    rules: &str,
+    seed: u64,
+    threads: usize,
+    progress: Option<Py<PyAny>>,
+    first_deal: u64,
+    log: Option<&GameLogWriter>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let s = MatchSettings { protocol: Protocol::Alone, ..settings("schafkopfrl", rules, seed, threads, first_deal)? };
+    let inner = agent.inner.clone();
+    let agents = [agent];
+    let log = log.map(|l| l.inner.clone());
+    let mut stopped = None;
+    let res = py.allow_threads(|| {
+        let mut between = between_chunks(&agents, progress.as_ref(), &mut stopped);
+        matches::run_match(inner.as_ref(), inner.as_ref(), games, &s, log.as_deref(), &mut between)
+    });
+    if let Some(e) = stopped.or_else(|| agent.take_error()) {
+        return Err(e);
+    }
+    let d = pair_dict(py, &inner.name(), &inner.name(), &res.py()?)?;
+    d.set_item("threads", s.threads)?;
+    Ok(d)
+}
+
 /// The figures of a match of `a` against `b` played in pieces: its deals' means in deal order
 /// (the pieces' `per_deal` joined) and its games; equal to those of the match played in one
 /// run.
@@ -727,9 +762,10 @@ fn schafkopf_match_summary<'py>(
 /// at `path`: a new log, or (with `deals_done` > 0, a checkpointed match going on) the log
 /// there after the games of its first `deals_done` deals, or (with `piece = (pair, deals per
 /// pair, first deal)`) a piece of a log played on a cluster's worker: its games from that deal
-/// of that pair on.
+/// of that pair on. With `selfplay` the log of one agent's self-play (one game per deal; the
+/// protocol is then ignored).
 #[pyfunction]
-#[pyo3(signature = (path, agents, protocol = "schafkopfrl", rules = "schafkopfrl", seed = 0, deals_done = 0, piece = None))]
+#[pyo3(signature = (path, agents, protocol = "schafkopfrl", rules = "schafkopfrl", seed = 0, deals_done = 0, piece = None, selfplay = false))]
 #[allow(clippy::too_many_arguments)]
 fn schafkopf_log_writer(
     path: std::path::PathBuf,
@@ -739,8 +775,15 @@ fn schafkopf_log_writer(
     seed: u64,
     deals_done: u64,
     piece: Option<(u64, u64, u64)>,
+    selfplay: bool,
 ) -> PyResult<GameLogWriter> {
-    let s = settings(protocol, rules, seed, 1, 0)?;
+    let mut s = settings(protocol, rules, seed, 1, 0)?;
+    if selfplay {
+        if agents.len() != 1 {
+            return Err(Error::invalid("agents", agents.len(), "one agent for a self-play log")).py();
+        }
+        s.protocol = Protocol::Alone;
+    }
     let header = matches::log_header(agents, &s);
     if let Some((pair, deals, first_deal)) = piece {
         let first = first_game_of(s.protocol, 4, pair, deals, first_deal).py()?;
@@ -835,6 +878,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SchafkopfAgent>()?;
     m.add_function(wrap_pyfunction!(schafkopf_log_writer, m)?)?;
     m.add_function(wrap_pyfunction!(schafkopf_match, m)?)?;
+    m.add_function(wrap_pyfunction!(schafkopf_selfplay, m)?)?;
     m.add_function(wrap_pyfunction!(schafkopf_tournament, m)?)?;
     m.add_function(wrap_pyfunction!(schafkopf_match_summary, m)?)?;
     m.add_function(wrap_pyfunction!(schafkopf_tournament_summary, m)?)?;

@@ -86,6 +86,27 @@ def test_selfplay_logs_one_game_per_deal_and_resumes(tmp_path):
     assert policy.kinds["cards-sauspiel-defender"]["train_samples"] > 1000
 
 
+def test_tournament_checkpoint_resumes(tmp_path):
+    """``tournament --checkpoint``: stopped and resumed, the figures and log of an unbroken one."""
+    args = ("tournament", "--agents", "rules", "random", "random-coward", "--games", "200", "--seed", "4", "--json")
+    whole = cli(*args, "--log", str(tmp_path / "whole.jsonl"))
+    path, log = tmp_path / "t.json", tmp_path / "parts.jsonl"
+    with pytest.raises(KeyboardInterrupt):
+        schafkopf.tournament(
+            ["rules", "random", "random-coward"], games=200, seed=4, log=log, checkpoint=path,
+            progress=lambda done, total: (_ for _ in ()).throw(KeyboardInterrupt) if done > 500 else None,
+        )  # fmt: skip
+    again = cli(*args, "--log", str(log), "--checkpoint", str(path))
+    assert whole.returncode == 0 and again.returncode == 0, whole.stderr + again.stderr
+    a, b = (json.loads(r.stdout.strip().splitlines()[-1]) for r in (whole, again))
+    assert (a["pairs"], a["cells"], a["row_means"]) == (b["pairs"], b["cells"], b["row_means"])
+    assert log.read_bytes() == (tmp_path / "whole.jsonl").read_bytes()
+    ray_too = cli(*args, "--checkpoint", str(path), "--ray", "auto")
+    assert ray_too.returncode == 2 and "checkpoint" in ray_too.stderr and "Traceback" not in ray_too.stderr, (
+        ray_too.stderr
+    )
+
+
 @pytest.mark.parametrize(
     "args, words",
     [

@@ -238,6 +238,45 @@ def test_a_checkpointed_match_resumes_to_the_figures_and_log_of_an_unbroken_one(
         play_match("rules", "random", pairs=100, seed=5, checkpoint=cp)
 
 
+def test_a_checkpointed_tournament_resumes_to_the_unbroken_figures_and_log(tmp_path, monkeypatch):
+    """Stopped in its second match (Ctrl-C in that match's second part), a checkpointed
+    tournament resumes to the matches and log bytes of an unbroken one."""
+    import importlib
+
+    from cfrkit.setback.tournament import tournament
+
+    # The package's `tournament` function hides the module of that name.
+    tournament_module = importlib.import_module("cfrkit.setback.tournament")
+
+    agents_ = ["rules", "random", "random"]
+    with pytest.raises(InvalidArgumentError, match="each agent once"):
+        tournament(agents_, pairs=40, seed=2)
+    agents_ = ["rules", "random", "pimc:worlds=2"]
+    whole = tournament(agents_, pairs=40, seed=2, threads=2, log=tmp_path / "whole.jsonl")
+    cp, log = tmp_path / "t.json", tmp_path / "parts.jsonl"
+    real, calls = tournament_module.play_pairs, []
+
+    def stop_in_the_second_match(aa, bb, first, n, *args, **kwargs):
+        calls.append((bb.name, first, n))
+        if [c[0] for c in calls].count("pimc:worlds=2") == 2:
+            raise KeyboardInterrupt
+        return real(aa, bb, first, n, *args, **kwargs)
+
+    monkeypatch.setattr(tournament_module, "play_pairs", stop_in_the_second_match)
+    with pytest.raises(KeyboardInterrupt):
+        tournament(agents_, pairs=40, seed=2, threads=1, log=log, checkpoint=cp)
+    saved = json.loads(cp.read_text())
+    assert [len(p[3]) for p in saved["pairs"]] == [40, 8], calls
+    monkeypatch.setattr(tournament_module, "play_pairs", real)
+    again = tournament(agents_, pairs=40, seed=2, threads=2, log=log, checkpoint=cp)
+    keep = ("a_wins", "win_rate", "ci_low", "ci_high", "margin", "deals", "games")
+    for key, m in whole.matches.items():
+        assert {k: getattr(again.matches[key], k) for k in keep} == {k: getattr(m, k) for k in keep}, key
+    assert log.read_bytes() == (tmp_path / "whole.jsonl").read_bytes()
+    with pytest.raises(InvalidArgumentError, match="seed=2, not 3"):
+        tournament(agents_, pairs=40, seed=3, checkpoint=cp)
+
+
 def test_match_command_resumes_from_its_checkpoint(tmp_path):
     cp = str(tmp_path / "m.json")
     first = _cli("match", "--a", "rules", "--b", "random", "--pairs", "12", "--checkpoint", cp, "--json")

@@ -220,6 +220,36 @@ def test_selfplay_plays_each_deal_once_and_logs_data_to_learn_from(tmp_path):
     assert read_log(quiet).header["agents"] == ["pimc:worlds=3,values=none"]
 
 
+def test_tournament_checkpoint_resumes_to_the_unbroken_figures_and_log(tmp_path):
+    """A checkpointed tournament stopped in its second pair (Ctrl-C: KeyboardInterrupt from the
+    progress callback) resumes to the figures and the log bytes of an unbroken one."""
+    agents = ["rules", "random", "pimc:worlds=2"]
+    whole = skat.tournament(agents, deals=40, seed=3, threads=2, log=tmp_path / "whole.jsonl")
+    path, log = tmp_path / "t.json", tmp_path / "parts.jsonl"
+
+    def stop_in_pair_two(done: int, total: int) -> None:
+        if done > 40 * 6 + 8 * 6:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        skat.tournament(agents, deals=40, seed=3, threads=1, log=log, checkpoint=path, progress=stop_in_pair_two)
+    saved = json.loads(path.read_text())
+    assert saved["format"] == "cfrkit-tournament-checkpoint" and [len(p[3]) for p in saved["pairs"]][0] == 40
+    again = skat.tournament(agents, deals=40, seed=3, threads=2, log=log, checkpoint=path)
+    assert (again.cells, again.row_means, again.table) == (whole.cells, whole.row_means, whole.table)
+    assert [p.diff for p in again.pairs] == [p.diff for p in whole.pairs]
+    assert log.read_bytes() == (tmp_path / "whole.jsonl").read_bytes()
+    with pytest.raises(InvalidArgumentError, match="deals=40"):
+        skat.tournament(agents, deals=41, seed=3, checkpoint=path)
+    with pytest.raises(InvalidArgumentError, match="not a readable cfrkit tournament"):
+        skat.tournament(agents, deals=40, seed=3, checkpoint=log)
+    saved = json.loads(path.read_text())
+    saved["pairs"][0], saved["pairs"][1] = saved["pairs"][1], saved["pairs"][0]
+    path.write_text(json.dumps(saved))
+    with pytest.raises(InvalidArgumentError, match="pair 0 malformed or out of order"):
+        skat.tournament(agents, deals=40, seed=3, checkpoint=path)
+
+
 def test_tournament_cross_table():
     t = skat.tournament(["rules", "random", "rules"], deals=40, seed=1, threads=2)
     assert t.names == ["rules", "random", "rules"] and len(t.pairs) == 3
@@ -270,6 +300,7 @@ def test_cli_tournament_json():
         (("match", "--a", "rules", "--b", "random", "--threads", "-1"), "--threads"),
         (("match", "--a", "rules", "--b", "random", "--checkpoint", "/"), "is a directory"),
         (("tournament", "--agents", "rules", "--deals", "5"), "two or more"),
+        (("tournament", "--agents", "rules", "random", "--checkpoint", "/"), "is a directory"),
         (("selfplay", "--agent", "rules", "--deals", "5"), "--log"),
         (("selfplay", "--agent", "pimc:values=some", "--log", "/tmp/x.jsonl"), "values"),
         (("selfplay", "--agent", "rules", "--deals", "0", "--log", "/tmp/x.jsonl"), "--deals"),

@@ -23,6 +23,8 @@ from typing import Any, Callable, Optional
 from .errors import InvalidArgumentError
 
 FORMAT = "cfrkit-match-checkpoint"
+#: The format tag of a tournament's checkpoint.
+TOURNAMENT_FORMAT = "cfrkit-tournament-checkpoint"
 #: A checkpointed match's first part, in deals (small: a PIMC deal can take seconds, and nothing
 #: is saved before the first part ends); parts double while they take under PART_SECONDS.
 FIRST_PART = 8
@@ -193,17 +195,22 @@ class MatchCheckpoint:
             record["tallies"] = self.tallies
         if self.outcomes:
             record["outcomes"] = self.outcomes
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        try:
-            with open(tmp, "w", encoding="utf-8") as f:
-                json.dump(record, f, sort_keys=True)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, self.path)
-        except OSError as e:
-            raise InvalidArgumentError(
-                f"invalid value for checkpoint: {str(self.path)!r} cannot be written ({e.strerror or e})"
-            ) from None
+        _write_atomically(self.path, record)
+
+
+def _write_atomically(path: Path, record: dict) -> None:
+    """Writes ``record`` as JSON to ``path``: a temporary file beside it, then renamed over it."""
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(record, f, sort_keys=True)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as e:
+        raise InvalidArgumentError(
+            f"invalid value for checkpoint: {str(path)!r} cannot be written ({e.strerror or e})"
+        ) from None
 
 
 def play_in_parts(
@@ -237,3 +244,107 @@ def play_in_parts(
         if elapsed < PART_SECONDS:
             part *= 2
     return cp
+
+
+def _tournament_pairs(p: Path, settings: dict, agents: int, deals: int) -> tuple[list, float, int]:
+    """The pairs played so far, the seconds and threads of the tournament checkpoint at ``p``:
+    read and checked when the file exists (same settings), else none (the file written at once)."""
+    if p.is_dir():
+        raise InvalidArgumentError(f"invalid value for checkpoint: {str(p)!r} is a directory (a file path)")
+    if not p.exists():
+        return [], 0.0, 0
+
+    def bad(why: str) -> InvalidArgumentError:
+        return InvalidArgumentError(
+            f"invalid value for checkpoint: {str(p)!r} is not a readable cfrkit tournament checkpoint ({why})"
+        )
+
+    try:
+        d = json.loads(p.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise bad(type(e).__name__) from None
+    if not isinstance(d, dict) or d.get("format") != TOURNAMENT_FORMAT:
+        raise bad(f"no {TOURNAMENT_FORMAT!r} format tag")
+    if d.get("version") != VERSION:
+        raise bad(f"version {d.get('version')!r}, this cfrkit reads version {VERSION}")
+    held = d.get("settings") if isinstance(d.get("settings"), dict) else {}
+    for key in sorted(set(settings) | set(held)):
+        if settings.get(key) != held.get(key):
+            raise InvalidArgumentError(
+                f"invalid value for checkpoint: {str(p)!r} holds a tournament with {key}={held.get(key)!r}, "
+                f"not {settings.get(key)!r} (use the same settings, or another file)"
+            )
+    order = [(i, j) for i in range(agents) for j in range(i + 1, agents)]
+    pairs, seconds, threads = d.get("pairs"), d.get("seconds"), d.get("threads")
+    if not isinstance(pairs, list) or len(pairs) > len(order):
+        raise bad("malformed pairs")
+    for k, pair in enumerate(pairs):
+        try:
+            i, j, games, rows = pair
+            ok = (i, j) == order[k] and isinstance(games, int) and isinstance(rows, list) and len(rows) <= deals
+            ok = ok and (k == len(pairs) - 1 or len(rows) == deals) and games >= len(rows)
+            ok = ok and all(isinstance(r, list) and r and all(_finite(x) for x in r) for r in rows)
+        except (TypeError, ValueError):
+            ok = False
+        if not ok:
+            raise bad(f"pair {k} malformed or out of order")
+    if not (isinstance(seconds, (int, float)) and math.isfinite(seconds) and isinstance(threads, int)):
+        raise bad("malformed seconds or threads")
+    return pairs, float(seconds), threads
+
+
+def _finite(x) -> bool:
+    """Whether ``x`` is a finite number (not a bool)."""
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def play_tournament_in_parts(
+    path: str | os.PathLike,
+    settings: dict,
+    agents: int,
+    deals: int,
+    play_part: Callable[..., dict],
+    report: Optional[Callable[[int, int], object]],
+) -> tuple[list, int, float]:
+    """Plays a tournament of ``agents`` agents pair after pair (0–1, 0–2, …, 1–2, …), each
+    pair's ``deals`` deals in parts, saving the checkpoint at ``path`` (JSON, atomically: the
+    settings, and per pair its games and every deal's row of numbers) after each part; a
+    tournament stopped by Ctrl-C or a crash resumes where it stopped. ``play_part(i, j, n,
+    first, progress, deals_done)`` plays deals ``first .. first + n`` of pair ``(i, j)``
+    natively (``deals_done``: the deals of the whole tournament played before, where its log
+    goes on) and returns ``rows`` (a row of numbers per deal: its two means, or Setback's
+    outcome), ``games`` and ``threads``. Returns every pair's ``(i, j, rows, games)``, rows as
+    tuples, from which the game's summary makes the figures of an unbroken tournament, the
+    threads of the last part and the seconds of every run."""
+    p = Path(path)
+    settings = {**settings, "deals": deals}
+    pairs, seconds, threads = _tournament_pairs(p, settings, agents, deals)
+    order = [(i, j) for i in range(agents) for j in range(i + 1, agents)]
+
+    def save() -> None:
+        record = {"format": TOURNAMENT_FORMAT, "version": VERSION, "settings": settings}
+        _write_atomically(p, {**record, "pairs": pairs, "seconds": seconds, "threads": threads})
+
+    save()
+    for k, (i, j) in enumerate(order):
+        if k == len(pairs):
+            pairs.append([i, j, 0, []])
+        pair, part = pairs[k], FIRST_PART
+        while len(pair[3]) < deals:
+            first = len(pair[3])
+            n, before = min(part, deals - first), k * deals + first
+
+            def shifted(d: int, t: int, n: int = n, before: int = before) -> object:
+                per_deal = t // n  # games per deal: the protocol's seatings
+                return report(before * per_deal + d, len(order) * deals * per_deal) if report else None
+
+            began = time.perf_counter()
+            figures = play_part(i, j, n, first, shifted, before)
+            elapsed = time.perf_counter() - began
+            pair[3].extend(list(row) for row in figures["rows"])
+            pair[2] += figures["games"]
+            seconds, threads = seconds + elapsed, figures["threads"]
+            save()
+            if elapsed < PART_SECONDS:
+                part *= 2
+    return [(i, j, [tuple(r) for r in rows], games) for i, j, games, rows in pairs], threads, seconds

@@ -7,7 +7,8 @@
   ``--log`` every game goes to a game log (``cfrkit.logs``, ``docs/logs.md``); with ``--ray
   [ADDRESS] [--workers N] [--piece N]`` the deals are played in pieces on a Ray cluster, with
   the figures and log of a local run (``docs/ray.md``).
-* ``tournament --agents A B C ... --games N [same options]`` — every pair, and the cross table.
+* ``tournament --agents A B C ... --games N [same options]`` — every pair, and the cross table;
+  with ``--checkpoint`` a stopped tournament resumes.
   With ``--json`` the last line of stdout is one JSON object whose ``pairs`` hold, per pair,
   ``a``, ``b``, ``games``, ``deals``, ``a_cents_per_game``, ``ci95``, ``b_cents_per_game``.
 * ``selfplay --agent A --games N --log PATH [--rules R] [--seed S] [--threads T] [--json]
@@ -76,6 +77,11 @@ def _parser() -> argparse.ArgumentParser:
     t = sub.add_parser("tournament", help="every pair of agents, and the cross table")
     t.add_argument("--agents", nargs="+", required=True, help=f"two or more agents: {SCHAFKOPF_AGENT_SPECS}")
     _common(t)
+    t.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="save every deal's result to FILE after every part, and resume from it (and the log) when it exists",
+    )
     g = sub.add_parser("play", help="play a game in the terminal against three bots")
     g.add_argument("--bots", default="rules", help=f"the bots' agent (default rules): {SCHAFKOPF_AGENT_SPECS}")
     g.add_argument(
@@ -160,6 +166,7 @@ def _tournament(a: argparse.Namespace) -> int:
         progress=True,
         log=a.log,
         backend=cli_args.backend(a),
+        checkpoint=a.checkpoint,
     )
     print(t.table, end="")
     for r in t.pairs:

@@ -30,7 +30,7 @@ from .._cfrkit import (
     schafkopf_tournament,
     schafkopf_tournament_summary,
 )
-from .._checkpoint import play_in_parts
+from .._checkpoint import play_in_parts, play_tournament_in_parts
 from .._progress import ProgressLike, games_bar
 from .._results import GamesResult
 from .._selfplay import SelfPlayResult
@@ -300,17 +300,24 @@ def tournament(
     progress: ProgressLike = False,
     log: str | os.PathLike | None = None,
     backend: distributed.BackendLike = "local",
+    checkpoint: str | os.PathLike | None = None,
 ) -> TournamentResult:
     """Every pair of ``agents`` plays :func:`match` on the same ``games`` deals (``progress`` as
     in :func:`match`, over all pairs). With ``log`` every game goes to a game log, the pairs one
     after the other. ``backend`` as in :func:`match`: on Ray every pair's deals are played in
-    pieces, all pairs at once."""
+    pieces, all pairs at once.
+
+    With ``checkpoint`` (a file path; not on Ray) the pairs are played one after the other in
+    parts, every deal's means saved after each part; called again with the same arguments it
+    resumes (the log too) and ends with the figures of an unbroken tournament."""
     _check_common(games, seed, threads)
     ray = distributed.backend_of(backend, threads)
-    if ray is not None:
+    if ray is not None or checkpoint is not None:
         _check_protocol(protocol)
     if isinstance(agents, str) or len(agents) < 2:
         raise InvalidArgumentError(f"invalid value for agents: {agents!r} (two or more agents)")
+    if ray is not None and checkpoint is not None:
+        raise InvalidArgumentError("invalid value for checkpoint: a tournament on Ray has none (run it locally)")
     aa = [agent(x) for x in agents]
     started = time.perf_counter()
     names = [x.name for x in aa]
@@ -334,11 +341,24 @@ def tournament(
             )
             summaries = [(i, j, *distributed.joined(results)) for i, j, results in pairs]
             d = schafkopf_tournament_summary(names, summaries, ray.threads)
+        elif checkpoint is not None:
+
+            def part(i: int, j: int, n: int, first: int, progress, done: int) -> dict:
+                d = schafkopf_match(
+                    aa[i], aa[j], n, protocol=protocol, rules=rules, seed=seed, threads=threads, progress=progress,
+                    first_deal=first, log=mlog.at(done), log_pair=(len(aa), i, j, games), per_deal=True,
+                )  # fmt: skip
+                return {"rows": d["per_deal"], "games": d["games"], "threads": d["threads"]}
+
+            settings = {"game": "schafkopf", "agents": names, "protocol": protocol, "rules": rules, "seed": seed}
+            pairs, used, spent = play_tournament_in_parts(checkpoint, settings, len(aa), games, part, report)
+            d = schafkopf_tournament_summary(names, pairs, used)
         else:
             d = schafkopf_tournament(
                 aa, games, protocol=protocol, rules=rules, seed=seed, threads=threads, progress=report, log=mlog.at(0)
             )
-    seconds = time.perf_counter() - started
+    # With a checkpoint, the seconds of every run's parts.
+    seconds = spent if checkpoint is not None else time.perf_counter() - started
     pairs = [_result(p, protocol, rules, seed, seconds, d["threads"]) for p in d["pairs"]]
     return TournamentResult(
         names=d["names"],

@@ -109,14 +109,14 @@ def play_match(
         def play(n: int, first: int, progress) -> dict:
             writer = mlog.at(first)
             in_log = None if writer is None else (writer, None, names)
-            return _play_pairs(aa, bb, first, n, seed, threads, ray, in_log, progress)
+            return play_pairs(aa, bb, first, n, seed, threads, ray, in_log, progress)
 
         if checkpoint is None:
             r = play(pairs, 0, report)
-            return _result(aa, bb, r, seed, r["threads"], time.perf_counter() - started)
+            return result_of(aa, bb, r, seed, r["threads"], time.perf_counter() - started)
         settings = {"game": "setback", "a": aa.name, "b": bb.name, "seed": seed}
         cp = play_in_parts(checkpoint, settings, pairs, lambda n, f, pr: _as_part(play(n, f, pr)), report, "pairs")
-        return _result(aa, bb, setback_match_summary([tuple(o) for o in cp.outcomes]), seed, cp.threads, cp.seconds)
+        return result_of(aa, bb, setback_match_summary([tuple(o) for o in cp.outcomes]), seed, cp.threads, cp.seconds)
 
 
 def play_logged(aa, bb, pairs: int, seed: int, threads: int, ray, log: tuple | None = None) -> MatchResult:
@@ -125,8 +125,8 @@ def play_logged(aa, bb, pairs: int, seed: int, threads: int, ray, log: tuple | N
     (None for a match alone, else ``(match index, pairs per match, i, j)`` of a tournament) and
     the log's agent names."""
     t0 = time.perf_counter()
-    r = _play_pairs(aa, bb, 0, pairs, seed, threads, ray, log)
-    return _result(aa, bb, r, seed, r["threads"], time.perf_counter() - t0)
+    r = play_pairs(aa, bb, 0, pairs, seed, threads, ray, log)
+    return result_of(aa, bb, r, seed, r["threads"], time.perf_counter() - t0)
 
 
 def check_pairs(pairs) -> None:
@@ -135,7 +135,7 @@ def check_pairs(pairs) -> None:
         raise InvalidArgumentError(f"invalid value for pairs: {pairs!r} (a positive number of duplicate pairs)")
 
 
-def _play_pairs(aa, bb, first: int, n: int, seed: int, threads: int, ray, log: tuple | None, progress=None) -> dict:
+def play_pairs(aa, bb, first: int, n: int, seed: int, threads: int, ray, log: tuple | None, progress=None) -> dict:
     """Pairs ``first .. first + n`` on ``ray`` (None: locally), with ``log`` as in
     :func:`play_logged`: the native figures, every pair's ``outcomes`` and the ``threads``."""
     writer, slot, names = log or (None, None, None)
@@ -146,7 +146,7 @@ def _play_pairs(aa, bb, first: int, n: int, seed: int, threads: int, ray, log: t
     return _ray_match(aa, bb, first, n, seed, ray, writer, slot, names, progress)
 
 
-def _result(aa, bb, r: dict, seed: int, threads: int, seconds: float) -> MatchResult:
+def result_of(aa, bb, r: dict, seed: int, threads: int, seconds: float) -> MatchResult:
     """The result of native figures ``r``."""
     return MatchResult(
         a=aa.name,

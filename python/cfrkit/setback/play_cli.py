@@ -4,7 +4,7 @@
   [--checkpoint FILE]`` — duplicate game pairs (spec §5.1); prints games, A's win rate with a
   95% confidence interval and the mean deal points per team. With ``--checkpoint`` every pair's
   outcome is saved after every part and a stopped match resumes (its log cut back to match).
-* ``tournament --agents A B C ... --pairs N [--threads T] [--seed S] [--json] [--log PATH]`` —
+* ``tournament --agents A B C ... --pairs N [--threads T] [--seed S] [--json] [--log PATH] [--checkpoint FILE]`` —
   every pair of agents in duplicate games on the same decks; a cross table of win rates and
   mean deal-point margins with 95% confidence intervals.
 
@@ -62,6 +62,11 @@ def add_commands(sub) -> None:
     t.add_argument("--seed", type=cli_args.seed, default=0, help="seed of the decks and random choices (default 0)")
     t.add_argument("--json", action="store_true", help="print the matches as one JSON line")
     t.add_argument("--log", metavar="PATH", help=LOG_HELP)
+    t.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="save the pairs' outcomes to FILE after every part, and resume from it (and the log) when it exists",
+    )
     cli_args.add_ray_options(t)
 
     p = sub.add_parser("play", help="play a game in the terminal with a bot partner against two bots")
@@ -97,6 +102,7 @@ def _tournament(a: argparse.Namespace) -> int:
         progress=None if a.json else progress,
         backend=cli_args.backend(a),
         log=a.log,
+        checkpoint=a.checkpoint,
     )
     cli_args.report(a.json, r.to_dict(), r.table)
     return 0

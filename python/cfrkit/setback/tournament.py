@@ -15,10 +15,12 @@ import os
 from collections.abc import Callable, Sequence
 
 from .. import distributed
-from .._cfrkit import setback_log_writer
+from .._cfrkit import setback_log_writer, setback_match_summary
+from .._checkpoint import play_tournament_in_parts
 from ..errors import InvalidArgumentError
+from ..logs import MatchLog
 from .agents import AgentLike, agent
-from .matches import MatchResult, check_pairs, play_logged
+from .matches import MatchResult, check_pairs, play_logged, play_pairs, result_of
 
 
 @dataclasses.dataclass
@@ -103,12 +105,15 @@ def tournament(
     progress: Callable[[MatchResult], None] | None = None,
     backend: distributed.BackendLike = "local",
     log: str | os.PathLike | None = None,
+    checkpoint: str | os.PathLike | None = None,
 ) -> TournamentResult:
     """Plays every pair of ``agents`` in ``pairs`` duplicate pairs each, all on the decks of
     ``seed``; ``progress`` is called with each finished match. ``backend`` as in
     :func:`~cfrkit.setback.matches.play_match`: each match in pieces on Ray. With ``log`` every
     game goes to one game log naming all the agents, the matches one after the other (0–1,
-    0–2, …, 1–2, …)."""
+    0–2, …, 1–2, …). With ``checkpoint`` (a file path; not on Ray) every pair's outcome is
+    saved after each part of a match; called again with the same arguments the tournament
+    resumes (the log too) and ends with the figures of an unbroken one."""
     built = [agent(a) for a in agents]
     names = [a.name for a in built]
     if len(built) < 2:
@@ -117,6 +122,10 @@ def tournament(
         raise InvalidArgumentError(f"invalid value for agents: {names!r} (each agent once)")
     check_pairs(pairs)
     ray = distributed.backend_of(backend, threads)
+    if checkpoint is not None:
+        if ray is not None:
+            raise InvalidArgumentError("invalid value for checkpoint: a tournament on Ray has none (run it locally)")
+        return _in_parts(built, pairs, seed, threads, progress, log, checkpoint)
     matches = {}
     writer = None if log is None else setback_log_writer(os.fspath(log), names, seed)
     try:
@@ -130,6 +139,30 @@ def tournament(
     finally:
         if writer is not None:
             writer.finish()
+    return TournamentResult(names, pairs, seed, matches)
+
+
+def _in_parts(built, pairs: int, seed: int, threads: int, progress, log, checkpoint) -> TournamentResult:
+    """:func:`tournament` with a checkpoint: the matches one after the other, in parts."""
+    names = [a.name for a in built]
+    opener = None if log is None else lambda done: setback_log_writer(os.fspath(log), names, seed, pairs_done=done)
+    slots = {(i, j): k for k, (i, j) in enumerate((i, j) for i in range(len(built)) for j in range(i + 1, len(built)))}
+    with MatchLog(opener) as mlog:
+
+        def part(i: int, j: int, n: int, first: int, _progress, done: int) -> dict:
+            writer = mlog.at(done)
+            in_log = None if writer is None else (writer, (slots[(i, j)], pairs, i, j), names)
+            r = play_pairs(built[i], built[j], first, n, seed, threads, None, in_log)
+            return {"rows": r["outcomes"], "games": r["games"], "threads": r["threads"]}
+
+        settings = {"game": "setback", "agents": names, "seed": seed}
+        played, used, seconds = play_tournament_in_parts(checkpoint, settings, len(built), pairs, part, None)
+    matches = {}
+    for i, j, outcomes, _ in played:
+        m = result_of(built[i], built[j], setback_match_summary(outcomes), seed, used, seconds)
+        matches[(i, j)] = m
+        if progress is not None:
+            progress(m)
     return TournamentResult(names, pairs, seed, matches)
 
 

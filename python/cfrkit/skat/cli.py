@@ -9,8 +9,9 @@
   resumes. With ``--log`` every game goes to a game log (``cfrkit.logs``, ``docs/logs.md``).
   With ``--ray [ADDRESS] [--workers N] [--piece N]`` the deals are played in pieces on a Ray
   cluster, with the figures and log of a local run (``docs/ray.md``).
-* ``tournament --agents A B C ... --deals N [--seed S] [--threads T] [--json] [--log PATH] [--ray ...]`` —
-  every pair, and the cross table of TP/G.
+* ``tournament --agents A B C ... --deals N [--seed S] [--threads T] [--json] [--log PATH]
+  [--checkpoint FILE] [--ray ...]`` — every pair, and the cross table of TP/G; with
+  ``--checkpoint`` a stopped tournament resumes.
 * ``selfplay --agent A --deals N --log PATH [--seed S] [--threads T] [--json] [--checkpoint FILE]`` —
   A in all three seats, one game per deal: a data set for ``cfrkit learn imitate`` (a match
   repeats each deal in six seatings); PIMC with ``values=none`` logs no means, and plays faster.
@@ -66,6 +67,11 @@ def _parser() -> argparse.ArgumentParser:
     t = sub.add_parser("tournament", help="every pair of agents, and the cross table")
     t.add_argument("--agents", nargs="+", required=True, help=f"two or more agents: {SKAT_AGENT_SPECS}")
     _common(t)
+    t.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="save every deal's result to FILE after every part, and resume from it (and the log) when it exists",
+    )
     g = sub.add_parser("play", help="play a game in the terminal against two bots")
     g.add_argument("--bots", default="rules", help=f"the bots' agent (default rules): {SKAT_AGENT_SPECS}")
     g.add_argument(
@@ -117,7 +123,14 @@ def _tournament(a: argparse.Namespace) -> int:
     from .matches import tournament
 
     t = tournament(
-        a.agents, a.deals, seed=a.seed, threads=a.threads, progress=True, log=a.log, backend=cli_args.backend(a)
+        a.agents,
+        a.deals,
+        seed=a.seed,
+        threads=a.threads,
+        progress=True,
+        log=a.log,
+        backend=cli_args.backend(a),
+        checkpoint=a.checkpoint,
     )
     print(t.table, end="")
     for r in t.pairs:

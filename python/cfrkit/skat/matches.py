@@ -32,7 +32,7 @@ from .._cfrkit import (
     skat_tournament,
     skat_tournament_summary,
 )
-from .._checkpoint import play_in_parts
+from .._checkpoint import play_in_parts, play_tournament_in_parts
 from .._progress import ProgressLike, games_bar
 from .._results import GamesResult
 from .._selfplay import SelfPlayResult
@@ -324,24 +324,46 @@ def tournament(
     log: str | os.PathLike | None = None,
     progress: ProgressLike = False,
     backend: distributed.BackendLike = "local",
+    checkpoint: str | os.PathLike | None = None,
 ) -> TournamentResult:
     """Every pair of ``agents`` plays :func:`match` on the same ``deals`` deals (``progress``
     as in :func:`match`, over all pairs). The pairs' breakdowns are not computed (empty). With
     ``log`` every game goes to a game log, the pairs one after the other. ``backend`` as in
-    :func:`match`: on Ray every pair's deals are played in pieces, all pairs at once."""
+    :func:`match`: on Ray every pair's deals are played in pieces, all pairs at once.
+
+    With ``checkpoint`` (a file path; not on Ray) the pairs are played one after the other in
+    parts, every deal's means saved after each part; called again with the same arguments it
+    resumes (the log too) and ends with the figures of an unbroken tournament."""
     _check_common(deals, seed, threads)
     ray = distributed.backend_of(backend, threads)
     if isinstance(agents, str) or len(agents) < 2:
         raise InvalidArgumentError(f"invalid value for agents: {agents!r} (two or more agents)")
+    if ray is not None and checkpoint is not None:
+        raise InvalidArgumentError("invalid value for checkpoint: a tournament on Ray has none (run it locally)")
     aa = [agent(x) for x in agents]
+    names = [x.name for x in aa]
     started = time.perf_counter()
-    opener = None if log is None else lambda done: skat_log_writer(os.fspath(log), [x.name for x in aa], seed, done)
+    opener = None if log is None else lambda done: skat_log_writer(os.fspath(log), names, seed, done)
     with games_bar(progress, "tournament") as report, MatchLog(opener) as mlog:
         if ray is not None:
             d = _ray_tournament(aa, deals, seed, ray, report, mlog, log)
+        elif checkpoint is not None:
+
+            def part(i: int, j: int, n: int, first: int, progress, done: int) -> dict:
+                pair = (len(aa), i, j, deals)
+                d = skat_match(
+                    aa[i], aa[j], n, seed=seed, threads=threads, progress=progress, first_deal=first,
+                    log=mlog.at(done), log_pair=pair, per_deal=True,
+                )  # fmt: skip
+                return {"rows": d["per_deal"], "games": d["games"], "threads": d["threads"]}
+
+            settings = {"game": "skat", "agents": names, "seed": seed}
+            pairs, used, spent = play_tournament_in_parts(checkpoint, settings, len(aa), deals, part, report)
+            d = skat_tournament_summary(names, pairs, used)
         else:
             d = skat_tournament(aa, deals, seed=seed, threads=threads, progress=report, log=mlog.at(0))
-    seconds = time.perf_counter() - started
+    # With a checkpoint, the seconds of every run's parts.
+    seconds = spent if checkpoint is not None else time.perf_counter() - started
     pairs = [_result(p, seed, seconds, d["threads"]) for p in d["pairs"]]
     return TournamentResult(
         names=d["names"],

@@ -3,11 +3,12 @@
 
     python benches/log_throughput.py [--deals N] [--pimc-deals N] [--threads T ...] [--json]
 
-Self-play data for learned policies is made this way (``cfrkit skat match --a pimc --b pimc
---log games.jsonl``); rule-based rows show the logging overhead itself, the PIMC rows (few
-worlds, so that they finish quickly) what logging PIMC's values costs: a logged PIMC agent
-computes the exact mean of every legal action, more search than the choice alone. Install the
-release build first (``pip install .``).
+Self-play data for learned policies is made by ``cfrkit skat selfplay --agent
+pimc:worlds=16,values=none --log games.jsonl`` (one game per deal; the ``self-play`` rows) or by
+matches; rule-based rows show the logging overhead itself, the PIMC match rows (few worlds, so
+that they finish quickly) what logging PIMC's values costs: a logged PIMC agent computes the
+exact mean of every legal action, more search than the choice alone (``values=none`` logs
+none). Install the release build first (``pip install .``).
 """
 
 from __future__ import annotations
@@ -23,10 +24,13 @@ from cfrkit.logs import read_log
 from cfrkit.setback.matches import play_match as setback_match
 
 
-def run(game: str, a: str, b: str, deals: int, threads: int, log: str | None) -> tuple[float, int]:
-    """Seconds and games of one match."""
+def run(game: str, a: str, b: str | None, deals: int, threads: int, log: str | None) -> tuple[float, int]:
+    """Seconds and games of one match, or of ``a``'s self-play when ``b`` is None."""
     began = time.perf_counter()
-    if game == "skat":
+    if b is None:
+        module = skat if game == "skat" else schafkopf
+        r = module.selfplay(a, deals, seed=1, threads=threads, log=log)
+    elif game == "skat":
         r = skat.match(a, b, deals, seed=1, threads=threads, log=log)
     elif game == "setback":  # a duplicate pair (two games to 11) for a deal
         r = setback_match(a, b, deals, seed=1, threads=threads, log=log)
@@ -49,6 +53,8 @@ def main() -> None:
         ("schafkopf", "pimc:worlds=10", "pimc:worlds=10", a.pimc_deals),
         ("setback", "rules", "rules", a.deals // 10),
         ("setback", "pimc:worlds=16,threads=1,bidding=rules", "pimc:worlds=16,threads=1,bidding=rules", a.pimc_deals),
+        ("skat", "pimc:worlds=16,values=none", None, 6 * a.pimc_deals),
+        ("schafkopf", "pimc:worlds=10,values=none", None, 2 * a.pimc_deals),
     ]
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -62,7 +68,7 @@ def main() -> None:
                 row = {
                     "game": game,
                     "a": x,
-                    "b": y,
+                    "b": y or "self-play",
                     "threads": threads or os.cpu_count(),
                     "games": games,
                     "games_per_second": games / plain,
@@ -72,7 +78,7 @@ def main() -> None:
                 }
                 rows.append(row)
                 print(
-                    f"{game} {x} vs {y}, {row['threads']} thread(s), {games:,} games: "
+                    f"{game} {x} vs {row['b']}, {row['threads']} thread(s), {games:,} games: "
                     f"{row['games_per_second']:,.1f} games/s, logged {row['logged_games_per_second']:,.1f} "
                     f"({row['logged_games_per_second'] / row['games_per_second']:.2f}x); "
                     f"{row['bytes_per_game']:,.0f} bytes and {row['decisions_per_game']:.1f} decisions per game"

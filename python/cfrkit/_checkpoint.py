@@ -86,19 +86,12 @@ class MatchCheckpoint:
         when the file exists, else a new one (written at once, so a path that cannot be written
         is refused before any game is played)."""
         p = Path(path)
-        if p.is_dir():
-            raise InvalidArgumentError(f"invalid value for checkpoint: {str(p)!r} is a directory (a file path)")
-        if not p.exists():
+        if not _exists(p):
             cp = cls(p, settings)
             cp.save()
             return cp
         cp = cls._read(p)
-        for key in sorted(set(settings) | set(cp.settings)):
-            if settings.get(key) != cp.settings.get(key):
-                raise InvalidArgumentError(
-                    f"invalid value for checkpoint: {str(p)!r} holds a match with {key}={cp.settings.get(key)!r}, "
-                    f"not {settings.get(key)!r} (use the same settings, or another file)"
-                )
+        _check_settings(p, "match", cp.settings, settings)
         if deals < cp.done:
             raise InvalidArgumentError(
                 f"invalid value for {unit}: {deals} (the checkpoint {str(p)!r} has {cp.done} {unit} done; "
@@ -108,19 +101,8 @@ class MatchCheckpoint:
 
     @classmethod
     def _read(cls, p: Path) -> MatchCheckpoint:
-        def bad(why: str) -> InvalidArgumentError:
-            return InvalidArgumentError(
-                f"invalid value for checkpoint: {str(p)!r} is not a readable cfrkit match checkpoint ({why})"
-            )
-
-        try:
-            d = json.loads(p.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as e:
-            raise bad(type(e).__name__) from None
-        if not isinstance(d, dict) or d.get("format") != FORMAT:
-            raise bad(f"no {FORMAT!r} format tag")
-        if d.get("version") != VERSION:
-            raise bad(f"version {d.get('version')!r}, this cfrkit reads version {VERSION}")
+        bad = _bad_file(p, "match")
+        d = _load(p, FORMAT, bad)
         try:
             done, games, seconds, threads = d["done"], d["games"], d["seconds"], d["threads"]
             sides = [Running(*d[k]) for k in ("a", "b")]
@@ -198,6 +180,44 @@ class MatchCheckpoint:
         _write_atomically(self.path, record)
 
 
+def _exists(p: Path) -> bool:
+    """Whether the checkpoint file ``p`` exists; a directory is refused."""
+    if p.is_dir():
+        raise InvalidArgumentError(f"invalid value for checkpoint: {str(p)!r} is a directory (a file path)")
+    return p.exists()
+
+
+def _bad_file(p: Path, kind: str) -> Callable[[str], InvalidArgumentError]:
+    """The error for a checkpoint file ``p`` of a ``kind`` (match, tournament) that cannot be read."""
+    return lambda why: InvalidArgumentError(
+        f"invalid value for checkpoint: {str(p)!r} is not a readable cfrkit {kind} checkpoint ({why})"
+    )
+
+
+def _load(p: Path, fmt: str, bad: Callable[[str], InvalidArgumentError]) -> dict:
+    """The JSON record of the checkpoint ``p``, checked for the format tag ``fmt`` and the version."""
+    try:
+        d = json.loads(p.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise bad(type(e).__name__) from None
+    if not isinstance(d, dict) or d.get("format") != fmt:
+        raise bad(f"no {fmt!r} format tag")
+    if d.get("version") != VERSION:
+        raise bad(f"version {d.get('version')!r}, this cfrkit reads version {VERSION}")
+    return d
+
+
+def _check_settings(p: Path, kind: str, held: dict, settings: dict) -> None:
+    """Refuses a checkpoint ``p`` whose settings ``held`` are not ``settings``, naming the first
+    that differs."""
+    for key in sorted(set(settings) | set(held)):
+        if settings.get(key) != held.get(key):
+            raise InvalidArgumentError(
+                f"invalid value for checkpoint: {str(p)!r} holds a {kind} with {key}={held.get(key)!r}, "
+                f"not {settings.get(key)!r} (use the same settings, or another file)"
+            )
+
+
 def _write_atomically(path: Path, record: dict) -> None:
     """Writes ``record`` as JSON to ``path``: a temporary file beside it, then renamed over it."""
     tmp = path.with_name(path.name + ".tmp")
@@ -249,31 +269,11 @@ def play_in_parts(
 def _tournament_pairs(p: Path, settings: dict, agents: int, deals: int) -> tuple[list, float, int]:
     """The pairs played so far, the seconds and threads of the tournament checkpoint at ``p``:
     read and checked when the file exists (same settings), else none (the file written at once)."""
-    if p.is_dir():
-        raise InvalidArgumentError(f"invalid value for checkpoint: {str(p)!r} is a directory (a file path)")
-    if not p.exists():
+    if not _exists(p):
         return [], 0.0, 0
-
-    def bad(why: str) -> InvalidArgumentError:
-        return InvalidArgumentError(
-            f"invalid value for checkpoint: {str(p)!r} is not a readable cfrkit tournament checkpoint ({why})"
-        )
-
-    try:
-        d = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        raise bad(type(e).__name__) from None
-    if not isinstance(d, dict) or d.get("format") != TOURNAMENT_FORMAT:
-        raise bad(f"no {TOURNAMENT_FORMAT!r} format tag")
-    if d.get("version") != VERSION:
-        raise bad(f"version {d.get('version')!r}, this cfrkit reads version {VERSION}")
-    held = d.get("settings") if isinstance(d.get("settings"), dict) else {}
-    for key in sorted(set(settings) | set(held)):
-        if settings.get(key) != held.get(key):
-            raise InvalidArgumentError(
-                f"invalid value for checkpoint: {str(p)!r} holds a tournament with {key}={held.get(key)!r}, "
-                f"not {settings.get(key)!r} (use the same settings, or another file)"
-            )
+    bad = _bad_file(p, "tournament")
+    d = _load(p, TOURNAMENT_FORMAT, bad)
+    _check_settings(p, "tournament", d.get("settings") if isinstance(d.get("settings"), dict) else {}, settings)
     order = [(i, j) for i in range(agents) for j in range(i + 1, agents)]
     pairs, seconds, threads = d.get("pairs"), d.get("seconds"), d.get("threads")
     if not isinstance(pairs, list) or len(pairs) > len(order):

@@ -232,7 +232,7 @@ pub fn run_placed(
 
 /// Self-play, to make data sets: `deals` deals (indices from [`MatchSettings::first_deal`] on),
 /// each played once with `agent` in all three seats — a match's six seatings would repeat a
-/// deal's cards six times. With `log` (made with [`log_header`] of `[agent]`) deal `i` is game
+/// deal's cards six times. With `log` (made with [`selfplay_log_header`]) deal `i` is game
 /// `i` of the log. The result's A is the agent (TP/G over its seat-games, the breakdown); its B
 /// played no game.
 pub fn run_selfplay(

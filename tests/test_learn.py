@@ -24,7 +24,7 @@ def test_imitation_learns_and_plays(rules_log, tmp_path):
     out = tmp_path / "policy"
     r = learn.imitate("skat", [rules_log], out, hidden=[64, 64], epochs=6, batch=128, seed=2)
     model = json.loads((out / "model.json").read_text())
-    assert model["format"] == "cfrkit-policy-net" and model["game"] == "skat" and model["features"] == 322
+    assert model["format"] == "cfrkit-policy-net" and model["game"] == "skat" and model["features"] == 561
     assert {n["kind"] for n in model["nets"]} == set(r.kinds)
     cards = {k: v for k, v in r.kinds.items() if k.startswith("cards-") and v["heldout_samples"] > 300}
     assert cards, r.kinds
@@ -55,7 +55,7 @@ def test_imitation_learns_and_plays(rules_log, tmp_path):
 
     net = next(n for n in model["nets"] if n["kind"] == "cards-suit-defender")
     tensors = load_file(out / net["file"])
-    assert tensors["l0.weight"].shape == (64, 322) and tensors["l2.weight"].shape == (32, 64)
+    assert tensors["l0.weight"].shape == (64, 561) and tensors["l2.weight"].shape == (32, 64)
 
 
 def test_inference_and_hybrid_agents_play_from_python_and_the_cli(rules_log, tmp_path):
@@ -79,6 +79,34 @@ def test_inference_and_hybrid_agents_play_from_python_and_the_cli(rules_log, tmp
     assert bad.returncode == 2 and "net:DIR" in bad.stderr and "Traceback" not in bad.stderr, bad.stderr
 
 
+def test_relabelled_suits(rules_log, tmp_path):
+    """``augment``: the named card kinds train on relabelled suits (recorded in model.json,
+    reproducible, other kinds' networks unchanged); kinds without symmetries are refused."""
+    kinds = ["cards-suit-declarer", "cards-suit-defender"]
+    plain = learn.imitate("skat", rules_log, tmp_path / "p", hidden=[32], epochs=3, seed=1, kinds=kinds)
+    aug = dict(hidden=[32], epochs=3, seed=1, kinds=kinds, augment=["cards-suit-declarer"])
+    once = learn.imitate("skat", rules_log, tmp_path / "a", **aug)
+    again = learn.imitate("skat", rules_log, tmp_path / "b", **aug)
+    model = json.loads((tmp_path / "a" / "model.json").read_text())
+    assert model["settings"]["augment"] == ["cards-suit-declarer"]
+    read = lambda d, k: (tmp_path / d / f"{k}.safetensors").read_bytes()  # noqa: E731
+    assert read("a", "cards-suit-declarer") == read("b", "cards-suit-declarer")
+    assert read("a", "cards-suit-declarer") != read("p", "cards-suit-declarer")
+    assert read("a", "cards-suit-defender") == read("p", "cards-suit-defender")
+    figures = lambda r, k: (r.kinds[k]["heldout_accuracy"], r.kinds[k]["heldout_loss"])  # noqa: E731
+    assert figures(once, "cards-suit-declarer") == figures(again, "cards-suit-declarer")
+    assert figures(plain, "cards-suit-defender") == figures(once, "cards-suit-defender")
+    with pytest.raises(InvalidArgumentError, match=r'augment: "bid" .*with symmetries: cards-grand-declarer'):
+        learn.imitate("skat", rules_log, tmp_path / "c", augment=["bid"])
+    bad = subprocess.run(
+        [sys.executable, "-m", "cfrkit.cli", "learn", "imitate", "--game", "setback", "--logs", str(rules_log)]
+        + ["--out", str(tmp_path / "d"), "--augment", "cards-bidder"],
+        capture_output=True,
+        text=True,
+    )
+    assert bad.returncode == 2 and "with symmetries: none" in bad.stderr and "Traceback" not in bad.stderr, bad.stderr
+
+
 def test_schafkopf_imitation_and_play(tmp_path):
     from cfrkit import schafkopf
 
@@ -91,6 +119,11 @@ def test_schafkopf_imitation_and_play(tmp_path):
     assert m.games == 20
     with pytest.raises(FileFormatError, match="not of skat"):
         skat.agent(f"net:{tmp_path / 'p'}")
+    # A policy trained on an earlier version of the features (366 before the order of play).
+    model = tmp_path / "p" / "model.json"
+    model.write_text(model.read_text().replace(f'"features": {schafkopf.FEATURES}', '"features": 366'))
+    with pytest.raises(FileFormatError, match="with 366 features, not 674: .*train it again"):
+        schafkopf.agent(f"net:{tmp_path / 'p'}")
 
 
 def test_setback_logs_imitation_and_play(tmp_path):

@@ -36,7 +36,7 @@ def test_action_names_are_the_seeds_43_ids():
         "no",
     )
     assert names[11] == "S7" and names[12] == "H7" and names[42] == "EA" and names[11 + 19] == "EO"
-    assert sum(length for _, _, length in schafkopf.FEATURE_LAYOUT) == schafkopf.FEATURES == 366
+    assert sum(length for _, _, length in schafkopf.FEATURE_LAYOUT) == schafkopf.FEATURES == 674
 
 
 @pytest.mark.parametrize("rules", ["schafkopfrl", "standard"])
@@ -58,7 +58,7 @@ def test_random_episodes(rules):
             named = ["double" if a in ("contra", "retour") else a for a in g.legal_actions()]
             assert [schafkopf.ACTION_NAMES[i] for i in g.legal_action_ids()] == named
             f = obs["features"]
-            assert f.dtype == np.float32 and f.shape == (366,) and f.min() >= 0 and f.max() <= 1
+            assert f.dtype == np.float32 and f.shape == (674,) and f.min() >= 0 and f.max() <= 1
             hand = [card_id(c) for c in g.view(p).hand]
             assert sorted(np.flatnonzero(f[layout("hand")]).tolist()) == sorted(hand)
             action = int(rng.choice(obs["legal_actions"]))
@@ -108,12 +108,24 @@ def test_features_of_a_known_position():
     assert not trick[0].any() and not trick[1].any()
     played = f[layout("played")].reshape(4, 32)
     assert np.array_equal(played, trick)
+    assert np.array_equal(f[layout("led")].reshape(4, 32), np.eye(32)[[card_id("S7")]] * [[0], [0], [1], [0]])
+    assert not f[layout("off_suit")].any() and not f[layout("voids")].any()
+    # Seat 2 holds no plain Schellen (SO and SU are trumps): every card is legal.
+    assert sorted(np.flatnonzero(f[layout("legal")])) == sorted(card_id(c) for c in "SO HU SU H10 H8 G10 GK E8".split())
     env = schafkopf.Env()
     env.reset(seed=0)
     env.game = g
     obs = env.observe(2)
     assert np.array_equal(obs["features"], f) and obs["mask"].any()
     assert not env.observe(1)["mask"].any()
+    g.play("H8")  # a trump on a Schellen lead: seat 2 shows it holds no Schellen
+    f3 = g.features(3)  # relative seats: 0 = seat 3, 1 = seat 0, 2 = seat 1, 3 = seat 2
+    assert np.flatnonzero(f3[layout("led")].reshape(4, 32)[1]).tolist() == [card_id("S7")]
+    off = f3[layout("off_suit")].reshape(4, 32)
+    assert np.flatnonzero(off[3]).tolist() == [card_id("H8")] and not off[:3].any()
+    assert f3[layout("voids")].reshape(4, 5).tolist() == [[0] * 5, [0] * 5, [0] * 5, [1, 0, 0, 0, 0]]
+    assert sorted(np.flatnonzero(f3[layout("legal")])) == sorted(card_id(c) for c in ["SA", "S10", "S9"])
+    assert not g.features(2)[layout("legal")].any()
 
 
 def test_illegal_steps_and_unreset_env():

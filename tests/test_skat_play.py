@@ -104,6 +104,57 @@ def test_features_of_the_first_position():
     assert g.features(0)[o + 1] == pytest.approx(18 / 264)
 
 
+def effective_suit(card: str, contract: str) -> int:
+    """Suit slot of ``card`` in ``contract``, written from the rules: D H S C are 0-3 (the card
+    ids' suit order); Jacks are trumps, slot 4 in a grand, the trump suit's slot in a suit game."""
+    suits = {"D": 0, "H": 1, "S": 2, "C": 3}
+    kind = contract.split()[0]
+    if card[1] == "J" and kind != "null":
+        return 4 if kind == "grand" else suits[{"diamonds": "D", "hearts": "H", "spades": "S", "clubs": "C"}[kind]]
+    return suits[card[0]]
+
+
+def test_trick_features_match_the_tricks_played():
+    """The led, off-suit, void and legal blocks, computed here from the tricks, on every card
+    decision of games of random play, five of each game type (suit, grand, null)."""
+    layout = dict((name, (o, n)) for name, o, n in skat.FEATURE_LAYOUT)
+    ids = {name: i for i, name in enumerate(skat.ACTION_NAMES[592:])}
+    block = lambda x, name, width: x[layout[name][0] : sum(layout[name])].reshape(3, width)  # noqa: E731
+    kinds = {"suit": 0, "grand": 0, "null": 0}
+    for i in range(3000):
+        if min(kinds.values()) == 5:
+            break
+        g = skat.play_game(("random",) * 3, seed=5, index=i)
+        contract = g.contract or ""
+        kind = contract.split()[0] if contract.split()[:1] in (["grand"], ["null"]) else "suit"
+        if g.thrown_in or kinds[kind] == 5:
+            continue
+        kinds[kind] += 1
+        replay = skat.Game(hands=[" ".join(h) for h in g.dealt_hands], skat=" ".join(g.skat))
+        for _seat, action in g.history:
+            if replay.phase == "tricks":
+                me = replay.player
+                x = replay.features(me)
+                led, off, void = np.zeros((3, 32)), np.zeros((3, 32)), np.zeros((3, 5))
+                for leader, trick in zip(replay.trick_leaders, replay.tricks):
+                    suit = effective_suit(trick[0], contract) if trick else None
+                    for j, card in enumerate(trick):
+                        rel = (leader + j - me) % 3
+                        if j == 0:
+                            led[rel, ids[card]] = 1
+                        elif effective_suit(card, contract) != suit:
+                            off[rel, ids[card]] = 1
+                            void[rel, suit] = 1
+                assert np.array_equal(block(x, "led", 32), led)
+                assert np.array_equal(block(x, "off_suit", 32), off)
+                assert np.array_equal(block(x, "voids", 5), void)
+                legal = {ids[c] for c in replay.legal_actions()}
+                assert set(np.flatnonzero(x[layout["legal"][0] : sum(layout["legal"])])) == legal
+                assert not replay.features((me + 1) % 3)[layout["legal"][0] : sum(layout["legal"])].any()
+            replay.play(action)
+    assert kinds == {"suit": 5, "grand": 5, "null": 5}, kinds
+
+
 @pytest.mark.parametrize("agents", [("rules",) * 3, ("random",) * 3, ("rules", "random", "rules")])
 def test_agents_play_whole_games_legally(agents):
     for i in range(60):

@@ -685,6 +685,7 @@ def imitate_policy(
     kinds: Optional[list[str]] = None,
     resume: bool = False,
     progress: Optional[Callable[[str, int, float, float], object]] = None,
+    augment: Optional[list[str]] = None,
 ) -> list[dict[str, Any]]: ...
 def skat_log_writer(
     path: str,

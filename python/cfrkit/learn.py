@@ -82,6 +82,7 @@ def imitate(
     kinds: Optional[Sequence[str]] = None,
     resume: bool = False,
     progress: Union[bool, Callable[[str, int, float, float], object]] = False,
+    augment: Optional[Sequence[str]] = None,
 ) -> ImitationResult:
     """Trains a policy for ``game`` on the game logs ``logs`` and writes it to the directory
     ``out``: one network per decision kind found in the logs (``hidden`` ReLU layers), trained
@@ -94,7 +95,10 @@ def imitate(
     the decision kinds ``out`` already finished (trained on the same logs with the same
     settings) and trains the rest: the result is the uninterrupted run's, byte for byte.
     ``kinds`` trains only the named decision kinds (e.g. ``["bid", "skat", "discard", "declare"]``:
-    a model of the bidding for PIMC's inference); an unknown kind is refused naming the game's."""
+    a model of the bidding for PIMC's inference); an unknown kind is refused naming the game's.
+    ``augment`` names decision kinds whose training decisions are shown, each epoch, under a
+    random relabelling of the suits that play alike in them (Skat's card-play kinds;
+    docs/learn.md); a kind without symmetries is refused naming the ones with."""
     from . import _cfrkit
 
     _check("game", game, game in GAMES, f"one of {', '.join(GAMES)}")
@@ -112,6 +116,7 @@ def imitate(
     _check("patience", patience, _is_int(patience) and 1 <= patience <= 1_000_000, "from 1 to 1000000")
     _check("seed", seed, _is_int(seed) and 0 <= seed < 2**64, "an integer from 0 to 2**64 - 1")
     _check("kinds", kinds, kinds is None or not isinstance(kinds, str), "a list of decision kinds")
+    _check("augment", augment, augment is None or not isinstance(augment, str), "a list of decision kinds")
     report: Optional[Callable] = None
     if callable(progress):
         report = progress
@@ -136,6 +141,7 @@ def imitate(
         kinds=[] if kinds is None else [str(k) for k in kinds],
         resume=bool(resume),
         progress=report,
+        augment=[] if augment is None else [str(k) for k in augment],
     )
     by_kind = {r.pop("kind"): r for r in rows}
     return ImitationResult(game=game, out=os.fspath(out), kinds=by_kind, seconds=time.perf_counter() - started)

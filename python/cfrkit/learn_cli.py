@@ -1,7 +1,7 @@
 """``cfrkit learn ...``: learned policies.
 
 * ``imitate --game skat|schafkopf|setback --logs FILE [FILE ...] --out DIR [--hidden H ...] [--epochs N] [--batch B]
-  [--lr X] [--holdout X] [--patience N] [--seed S] [--json]`` — trains one network per decision
+  [--lr X] [--holdout X] [--patience N] [--seed S] [--augment KIND ...] [--json]`` — trains one network per decision
   kind on the game logs (``--log`` of matches) to imitate the agents that played them, writes
   them and ``model.json`` to DIR, and prints each kind's held-out top-1 accuracy; play the
   policy with the agent ``net:DIR``. With ``--json`` the last line of stdout is one JSON object
@@ -57,6 +57,13 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="keep the decision kinds DIR already finished (same logs and settings) and train the rest",
     )
+    m.add_argument(
+        "--augment",
+        nargs="+",
+        metavar="KIND",
+        help="show these kinds' training decisions under random relabellings of the suits that play alike "
+        "(Skat's card kinds, e.g. cards-suit-declarer cards-grand-declarer)",
+    )
     m.add_argument("--json", action="store_true", help="print the figures as one JSON object on the last line")
     return p
 
@@ -82,6 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             kinds=a.kinds,
             resume=a.resume,
             progress=True,
+            augment=a.augment,
         )
         print(r)
         if a.json:

@@ -5,7 +5,7 @@
 >>> env = schafkopf.Env()
 >>> obs, rewards, done = env.reset(seed=1)
 >>> obs["features"].shape, obs["mask"].shape, rewards, done
-((366,), (43,), [0, 0, 0, 0], False)
+((674,), (43,), [0, 0, 0, 0], False)
 >>> while not done:
 ...     obs, rewards, done = env.step(obs["legal_actions"][0])
 >>> sum(rewards)

@@ -5,7 +5,7 @@
 >>> e.reset(seed=1)
 >>> observation, reward, termination, truncation, info = e.last()
 >>> sorted(observation), observation["observation"].shape
-(['action_mask', 'observation'], (366,))
+(['action_mask', 'observation'], (674,))
 
 Agents ``player_0`` … ``player_3`` are the seats. Observations are dicts of the seat's feature
 vector (``observation``, float32 in [0, 1]) and its legal-action mask (``action_mask``, int8

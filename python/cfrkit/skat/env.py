@@ -6,7 +6,7 @@ contract, a card).
 >>> env = skat.Env()
 >>> obs, rewards, done = env.reset(seed=1)
 >>> obs["features"].shape, obs["mask"].shape, rewards, done
-((322,), (624,), [0, 0, 0], False)
+((561,), (624,), [0, 0, 0], False)
 >>> while not done:
 ...     obs, rewards, done = env.step(obs["legal_actions"][-1])
 >>> len(rewards)

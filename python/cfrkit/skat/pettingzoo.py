@@ -5,7 +5,7 @@
 >>> e.reset(seed=1)
 >>> observation, reward, termination, truncation, info = e.last()
 >>> sorted(observation), observation["observation"].shape
-(['action_mask', 'observation'], (322,))
+(['action_mask', 'observation'], (561,))
 
 Agents ``player_0`` … ``player_2`` are the seats (Vorhand, Mittelhand, Hinterhand).
 Observations are dicts of the seat's feature vector (``observation``, float32 in [0, 1]) and its

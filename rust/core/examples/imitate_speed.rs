@@ -10,7 +10,7 @@ use std::time::Instant;
 
 fn run<G: Learnable>(log: PathBuf, hidden: usize, epochs: usize) {
     let t = Instant::now();
-    let samples = samples_from_logs::<G>(&[log]).expect("a log of the game");
+    let samples = samples_from_logs::<G>(&[log], &[]).expect("a log of the game");
     let read = t.elapsed().as_secs_f64();
     let settings = TrainSettings { hidden: vec![hidden, hidden], epochs, patience: epochs, ..TrainSettings::default() };
     let (mut trained, t) = (0, Instant::now());

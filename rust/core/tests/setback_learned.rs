@@ -79,7 +79,7 @@ fn logs_record_matches_without_changing_them() {
     }
     assert_eq!((wins as u64, deals), (plain.a_wins, plain.deals));
     // Every decision replays into a sample of its kind.
-    let samples = samples_from_logs::<SetbackPolicies>(std::slice::from_ref(&one)).unwrap();
+    let samples = samples_from_logs::<SetbackPolicies>(std::slice::from_ref(&one), &[]).unwrap();
     let decisions: usize = log.games.iter().map(|g| g.decisions.len()).sum();
     assert_eq!(samples.iter().map(|s| s.len()).sum::<usize>(), decisions);
     assert!(samples.iter().all(|s| !s.is_empty()), "{:?}", samples.iter().map(|s| s.len()).collect::<Vec<_>>());

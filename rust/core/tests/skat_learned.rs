@@ -51,7 +51,7 @@ fn samples_of_one_deal_share_its_id() {
     let scratch = temp("deals");
     let dir = scratch.path();
     let ids = |paths: &[PathBuf]| -> Vec<std::collections::BTreeSet<u64>> {
-        let samples = samples_from_logs::<SkatPolicies>(paths).unwrap();
+        let samples = samples_from_logs::<SkatPolicies>(paths, &[]).unwrap();
         let all = samples.iter().flat_map(|s| s.deal.iter().copied()).collect();
         let bid = samples[KINDS.iter().position(|k| k.0 == "bid").unwrap()].deal.iter().copied().collect();
         vec![all, bid]
@@ -72,7 +72,7 @@ fn imitating_rules_beats_the_frequency_baseline_and_is_reproducible() {
     let scratch = temp("imitate");
     let dir = scratch.path();
     let log = rules_log(dir, 400);
-    let samples = samples_from_logs::<SkatPolicies>(std::slice::from_ref(&log)).unwrap();
+    let samples = samples_from_logs::<SkatPolicies>(std::slice::from_ref(&log), &[]).unwrap();
     let by_kind: Vec<(&str, usize)> = KINDS.iter().zip(&samples).map(|(k, s)| (k.0, s.len())).collect();
     assert!(by_kind.iter().filter(|k| k.1 > 1000).count() >= 3, "{by_kind:?}");
     let settings = TrainSettings { hidden: vec![64, 64], epochs: 8, batch: 128, seed: 3, ..TrainSettings::default() };
@@ -216,7 +216,7 @@ fn percentile_checks(log: &Path, policy: &Path, samples: &[cfrkit_core::learn::S
 fn likely_value_checks(policy: &Path, report: &[(String, cfrkit_core::learn::TrainReport)]) {
     let value = &report.iter().find(|k| k.0 == "declare-value").expect("a declare-value network").1;
     assert!(value.heldout_samples > 50 && value.heldout_accuracy > 0.5, "{value:?}");
-    let loaded = cfrkit_core::learn::Policy::load(policy, "skat", 322).unwrap();
+    let loaded = cfrkit_core::learn::Policy::load(policy, "skat", 561).unwrap();
     assert!(loaded.description.nets.iter().all(|n| n.value == (n.kind == "declare-value")));
     let spec = format!("net:{},likely_value=1", policy.display());
     let agent = registry::parse(&spec).unwrap();
@@ -445,4 +445,67 @@ fn resume_checks(log: &Path, full: &Path, settings: &TrainSettings) {
     let other = TrainSettings { seed: settings.seed + 1, ..settings.clone() };
     let e = imitate::<SkatPolicies>(&logs, dir, &other, true, &mut |_, _, _| Ok(())).unwrap_err().to_string();
     assert!(e.contains("resume") && e.contains("same settings"), "{e}");
+}
+
+/// Every card-play symmetry is one of the game: a whole game replayed on the relabelled deal
+/// with the relabelled moves is legal move for move, and at each card decision its features
+/// and legal cards are the symmetry's image of the original's. Games of each type (suit games
+/// of every trump, grand, null) at a bid of 18, contracts chosen, everything else random.
+#[test]
+fn card_play_symmetries_relabel_whole_games() {
+    use cfrkit_core::games::skat::agents::random::RandomAgent;
+    use cfrkit_core::games::skat::contract::GameType;
+    use cfrkit_core::games::skat::features::{card_play_group, card_play_symmetries, features};
+    use cfrkit_core::games::skat::Action;
+    use rand::Rng;
+    let groups = card_play_symmetries();
+    assert_eq!(groups.iter().map(Vec::len).collect::<Vec<_>>(), [6, 6, 6, 6, 24, 24]);
+    let mut rng = Pcg64::seed_from_u64(5);
+    let mut seen = [0usize; 6];
+    for g in 0..36 {
+        let want = GameType::ALL[g % 6];
+        let deal = Deal::random(&mut rng);
+        let mut game = Game::new(&deal);
+        while !game.finished() {
+            let seat = game.player().unwrap();
+            let view = View::new(&game, seat);
+            let bid_18 = Action::Call(cfrkit_core::games::skat::Call::Bid(18));
+            let action = match view.legal_contracts().iter().find(|c| c.game == want) {
+                Some(&c) if view.phase() == Phase::Declare => Action::Declare(c),
+                // The first bidder bids 18, everyone else passes: every game type is allowed.
+                _ if view.phase() == Phase::Bidding && view.legal_actions().contains(&bid_18) => bid_18,
+                _ if view.phase() == Phase::Bidding => Action::Call(cfrkit_core::games::skat::Call::Pass),
+                _ => RandomAgent.act(&view, &mut rng).unwrap(),
+            };
+            game.apply(action).unwrap();
+        }
+        if game.thrown_in() || game.contract().map(|c| c.game) != Some(want) {
+            continue;
+        }
+        let history = game.history();
+        let group = card_play_group(&features(&View::new(&game, 0))).unwrap();
+        assert_eq!(GameType::ALL[group], want);
+        seen[group] += 1;
+        let symmetry = &groups[group][rng.gen_range(0..groups[group].len())];
+        let card = |c: u8| symmetry.action(c as u16) as u8;
+        let set = |s: u64| cfrkit_core::cards::iter(s).fold(0u64, |m, c| m | 1 << card(c));
+        let image_deal = Deal::new(deal.hands.map(set), set(deal.skat)).unwrap();
+        let (mut a, mut b) = (Game::new(&deal), Game::new(&image_deal));
+        for &(seat, action) in &history {
+            if a.phase() == Phase::Tricks {
+                let (va, vb) = (View::new(&a, seat), View::new(&b, seat));
+                assert_eq!(features(&vb), symmetry.apply(&features(&va)), "game {g}, {want:?}");
+                assert_eq!(vb.legal_cards(), set(va.legal_cards()));
+            }
+            let image = match action {
+                Action::Card(c) => Action::Card(card(c)),
+                Action::Discard(s) => Action::Discard(set(s)),
+                other => other,
+            };
+            a.apply(action).unwrap();
+            b.apply(image).unwrap_or_else(|e| panic!("game {g}: {image:?} refused: {e}"));
+        }
+        assert_eq!(a.result().map(|r| r.tp), b.result().map(|r| r.tp));
+    }
+    assert_eq!(seen, [6; 6]);
 }

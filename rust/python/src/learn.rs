@@ -13,7 +13,7 @@ use pyo3::types::PyDict;
 /// Trains a policy of `game` (`skat`, `schafkopf`, `setback`) on the game logs `logs` into the directory
 /// `out` (see `cfrkit.learn.imitate`); returns per decision kind its training figures.
 #[pyfunction]
-#[pyo3(signature = (game, logs, out, hidden, epochs, batch, learning_rate, holdout, patience, seed, kinds = Vec::new(), resume = false, progress = None))]
+#[pyo3(signature = (game, logs, out, hidden, epochs, batch, learning_rate, holdout, patience, seed, kinds = Vec::new(), resume = false, progress = None, augment = Vec::new()))]
 #[allow(clippy::too_many_arguments)]
 fn imitate_policy<'py>(
     py: Python<'py>,
@@ -30,8 +30,9 @@ fn imitate_policy<'py>(
     kinds: Vec<String>,
     resume: bool,
     progress: Option<Py<PyAny>>,
+    augment: Vec<String>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
-    let settings = TrainSettings { hidden, epochs, batch, learning_rate, holdout, patience, seed, kinds };
+    let settings = TrainSettings { hidden, epochs, batch, learning_rate, holdout, patience, seed, kinds, augment };
     let mut stopped = None;
     let res = py.allow_threads(|| {
         let mut between = |kind: &str, epoch: usize, r: &learn::TrainReport| {

@@ -357,7 +357,7 @@ public_getters!(SchafkopfGame, g => View::new(&g.inner, 0), {
     fn view(&self, seat: u8) -> PyResult<SchafkopfView> {
         Ok(SchafkopfView { inner: View::new(&self.inner, check_seat(seat)?).to_owned() })
     }
-    /// The feature encoding (float32, 366) of `seat`'s view (see `cfrkit.schafkopf.FEATURE_LAYOUT`).
+    /// The feature encoding (float32, 674) of `seat`'s view (see `cfrkit.schafkopf.FEATURE_LAYOUT`).
     fn features<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyArray1<f32>>> {
         Ok(features_array(py, &View::new(&self.inner, check_seat(seat)?)))
     }
@@ -474,7 +474,7 @@ public_getters!(SchafkopfView, v => v.inner.view(), {
     fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         mask_array(py, self.inner.view().legal_mask())
     }
-    /// The feature encoding (float32, 366) of the view.
+    /// The feature encoding (float32, 674) of the view.
     fn features<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
         features_array(py, &self.inner.view())
     }

@@ -234,7 +234,7 @@ impl SkatGame {
             self.inner.player().map_or(vec![false; NUM_ACTIONS], |p| features::legal_mask(&View::new(&self.inner, p)));
         PyArray1::from_vec(py, mask)
     }
-    /// The feature encoding (float32, 322) of `seat`'s view (see `cfrkit.skat.FEATURE_LAYOUT`).
+    /// The feature encoding (float32, 561) of `seat`'s view (see `cfrkit.skat.FEATURE_LAYOUT`).
     fn features<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
         Ok(PyArray1::from_vec(py, features::features(&View::new(&self.inner, check_seat(seat)?))))
     }

@@ -18,11 +18,14 @@
 //! sign most common in training.
 
 use super::mlp::{candle_error, dense_of, DenseMlp, Mlp};
+use super::symmetry::Symmetry;
 use crate::error::{Error, Result};
 use crate::streams::stream;
 use candle_core::{DType, Device, Tensor, D};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW, VarMap};
 use rand::seq::SliceRandom;
+use rand::Rng;
+use rand_pcg::Pcg64;
 use std::time::Instant;
 
 /// Domain tag of the training streams ("imitate").
@@ -53,7 +56,15 @@ pub struct Samples {
     pub deal: Vec<u64>,
     /// For a value network, per decision, the outcome that followed (empty for a policy).
     pub outcome: Vec<f32>,
+    /// Per decision, its group of `symmetries` ([`NO_GROUP`]: none).
+    group: Vec<u8>,
+    /// The groups of symmetries the decisions may be relabelled by in training, each holding
+    /// the identity (see [`super::symmetry`]).
+    symmetries: Vec<Vec<Symmetry>>,
 }
+
+/// A decision no symmetry relabels.
+const NO_GROUP: u8 = u8::MAX;
 
 impl Samples {
     /// No samples yet, of `dim` features (at most 65,536) and `actions` outputs.
@@ -69,12 +80,23 @@ impl Samples {
             target: Vec::new(),
             deal: Vec::new(),
             outcome: Vec::new(),
+            group: Vec::new(),
+            symmetries: Vec::new(),
         }
     }
 
-    /// Adds a decision, with the outcome that followed for a value network; refuses features
-    /// of the wrong length, a target that is not legal, a decision with an outcome among ones
-    /// without (or the other way round), and an outcome that is not finite.
+    /// The same, with the groups of symmetries decisions may name when pushed (fewer than 255
+    /// groups, each of symmetries on `dim` features and `actions` actions).
+    pub fn with_symmetries(mut self, groups: Vec<Vec<Symmetry>>) -> Samples {
+        assert!(groups.len() < NO_GROUP as usize && groups.iter().all(|g| !g.is_empty()));
+        self.symmetries = groups;
+        self
+    }
+
+    /// Adds a decision, with the outcome that followed for a value network and the group of
+    /// symmetries that may relabel it; refuses features of the wrong length, a target that is
+    /// not legal, a decision with an outcome among ones without (or the other way round), an
+    /// outcome that is not finite, and a group the samples do not have.
     pub fn push(
         &mut self,
         features: &[f32],
@@ -82,7 +104,11 @@ impl Samples {
         target: u16,
         deal: u64,
         outcome: Option<f32>,
+        group: Option<usize>,
     ) -> Result<()> {
+        if group.is_some_and(|g| g >= self.symmetries.len()) {
+            return Err(Error::invalid("sample group", format!("{group:?}"), "a group of the samples' symmetries"));
+        }
         let fits = features.len() == self.dim && self.dim <= 1 << 16;
         if !fits || !legal.contains(&target) || legal.iter().any(|&a| a as usize >= self.actions) {
             return Err(Error::invalid(
@@ -112,6 +138,7 @@ impl Samples {
         self.legal_starts.push(self.legal_ids.len());
         self.target.push(target);
         self.deal.push(deal);
+        self.group.push(group.map_or(NO_GROUP, |g| g as u8));
         Ok(())
     }
 
@@ -132,10 +159,27 @@ impl Samples {
 
     /// Writes the features of decision `r` into `out` (`dim` entries, zeroed first).
     pub fn write_features(&self, r: usize, out: &mut [f32]) {
+        self.write_image(r, None, out);
+    }
+
+    /// Writes the features of decision `r`, relabelled by `symmetry` if given, into `out`.
+    fn write_image(&self, r: usize, symmetry: Option<&Symmetry>, out: &mut [f32]) {
         out.fill(0.0);
         for j in self.set_starts[r]..self.set_starts[r + 1] {
-            out[self.set_index[j] as usize] = self.set_value[j];
+            let i = self.set_index[j] as usize;
+            out[symmetry.map_or(i, |s| s.feature(i))] = self.set_value[j];
         }
+    }
+
+    /// Whether the samples carry symmetries (training relabels them).
+    pub fn has_symmetries(&self) -> bool {
+        !self.symmetries.is_empty()
+    }
+
+    /// A symmetry of decision `r`'s group drawn from `rng` (None if it has no group).
+    fn random_symmetry(&self, r: usize, rng: &mut Pcg64) -> Option<&Symmetry> {
+        let group = self.symmetries.get(self.group[r] as usize)?;
+        Some(&group[rng.gen_range(0..group.len())])
     }
 
     /// Whether these are a value network's samples (they carry outcomes).
@@ -166,6 +210,11 @@ pub struct TrainSettings {
     /// logs (a policy of some kinds only: e.g. the bidding, as a model for PIMC's inference).
     #[serde(default)]
     pub kinds: Vec<String>,
+    /// The decision kinds whose training decisions [`super::imitate`] shows, each epoch, under
+    /// a random symmetry of their group (suits that play alike relabelled; see
+    /// [`super::symmetry`]); held-out decisions are shown as they were.
+    #[serde(default)]
+    pub augment: Vec<String>,
 }
 
 impl Default for TrainSettings {
@@ -179,6 +228,7 @@ impl Default for TrainSettings {
             patience: 3,
             seed: 0,
             kinds: Vec::new(),
+            augment: Vec::new(),
         }
     }
 }
@@ -234,17 +284,20 @@ fn held_out(deal: u64, settings: &TrainSettings) -> bool {
     ((h ^ (h >> 31)) as f64 / u64::MAX as f64) < settings.holdout
 }
 
-/// The inputs, additive masks (0 legal, −1e9 illegal) and targets of decisions `rows`.
-fn batch(s: &Samples, rows: &[usize]) -> Result<(Tensor, Tensor, Tensor)> {
+/// The inputs, additive masks (0 legal, −1e9 illegal) and targets of decisions `rows`, each
+/// under a random symmetry of its group drawn from `augment` if given.
+fn batch(s: &Samples, rows: &[usize], mut augment: Option<&mut Pcg64>) -> Result<(Tensor, Tensor, Tensor)> {
     let mut x = vec![0.0; rows.len() * s.dim];
     let mut mask = vec![-1e9f32; rows.len() * s.actions];
     let mut y = Vec::with_capacity(rows.len());
     for (k, &r) in rows.iter().enumerate() {
-        s.write_features(r, &mut x[k * s.dim..(k + 1) * s.dim]);
+        let symmetry = augment.as_deref_mut().and_then(|rng| s.random_symmetry(r, rng));
+        let action = |a: u16| symmetry.map_or(a, |sym| sym.action(a));
+        s.write_image(r, symmetry, &mut x[k * s.dim..(k + 1) * s.dim]);
         for &a in s.legal(r) {
-            mask[k * s.actions + a as usize] = 0.0;
+            mask[k * s.actions + action(a) as usize] = 0.0;
         }
-        y.push(s.target[r] as u32);
+        y.push(action(s.target[r]) as u32);
     }
     let n = rows.len();
     let dev = &Device::Cpu;
@@ -279,7 +332,7 @@ fn loss_of(net: &Mlp, s: &Samples, rows: &[usize], (x, mask, y): (Tensor, Tensor
 fn evaluate(net: &Mlp, s: &Samples, rows: &[usize], size: usize) -> Result<(f64, usize)> {
     let (mut loss, mut correct) = (0.0, 0);
     for chunk in rows.chunks(size.max(1)) {
-        let (l, out) = loss_of(net, s, chunk, batch(s, chunk)?)?;
+        let (l, out) = loss_of(net, s, chunk, batch(s, chunk, None)?)?;
         loss += l.to_scalar::<f32>().map_err(candle_error)? as f64 * chunk.len() as f64;
         if s.is_value() {
             let predicted = out.to_vec1::<f32>().map_err(candle_error)?;
@@ -348,6 +401,9 @@ pub fn train(
     sizes.extend(&settings.hidden);
     sizes.push(samples.actions);
     let mut rng = stream(settings.seed, IMITATE, 0, 0);
+    // Decisions with symmetries are shown under random ones, drawn from a stream of their own
+    // (so that training without shuffles as before).
+    let mut augment = (!samples.symmetries.is_empty()).then(|| stream(settings.seed, IMITATE, 1, 0));
     let varmap = VarMap::new();
     let net = Mlp::init(&varmap, &sizes, &mut rng)?;
     let params = ParamsAdamW { lr: settings.learning_rate, ..ParamsAdamW::default() };
@@ -369,7 +425,7 @@ pub fn train(
         train_rows.shuffle(&mut rng);
         let mut summed = 0.0;
         for chunk in train_rows.chunks(settings.batch) {
-            let (loss, _) = loss_of(&net, samples, chunk, batch(samples, chunk)?)?;
+            let (loss, _) = loss_of(&net, samples, chunk, batch(samples, chunk, augment.as_mut())?)?;
             opt.backward_step(&loss).map_err(candle_error)?;
             summed += loss.to_dtype(DType::F64).and_then(|l| l.to_scalar::<f64>()).map_err(candle_error)?
                 * chunk.len() as f64;
@@ -417,9 +473,46 @@ mod tests {
             legal.remove(rng.gen_range(0..4));
             let target =
                 *legal.iter().min_by(|&&a, &&b| (a as f32 - score).abs().total_cmp(&(b as f32 - score).abs())).unwrap();
-            s.push(&f, legal, target, i as u64 / 4, None).unwrap();
+            s.push(&f, legal, target, i as u64 / 4, None, None).unwrap();
         }
         s
+    }
+
+    /// Relabelled training: every decision takes action 0, the one whose feature is larger, and
+    /// feature 0 is always the larger. Shown under the symmetry that swaps features 0 and 1 and
+    /// actions 0 and 1, the network learns to take the action of the larger feature; shown as
+    /// they are, it learns to take action 0.
+    #[test]
+    fn symmetries_teach_what_the_labels_alone_do_not() {
+        let mut swap = [0u8; 32];
+        for (c, x) in swap.iter_mut().enumerate() {
+            *x = [1, 0].get(c).copied().unwrap_or(c as u8);
+        }
+        let swapped = Symmetry::relabel_cards(35, 32, &swap, &[3], &[(0, 1), (1, 0)], true);
+        let groups = vec![vec![Symmetry::identity(35, 32), swapped]];
+        let mut rng = stream(1, 2, 3, 4);
+        let (mut plain, mut relabelled) = (Samples::new(35, 32), Samples::new(35, 32).with_symmetries(groups));
+        assert!(plain.push(&[0.0; 35], vec![0, 1], 0, 0, None, Some(0)).is_err());
+        for i in 0..3000 {
+            let mut f = [0.0f32; 35];
+            f[1] = rng.gen_range(0.0..0.5);
+            f[0] = f[1] + rng.gen_range(0.1..0.5);
+            plain.push(&f, vec![0, 1], 0, i / 2, None, None).unwrap();
+            relabelled.push(&f, vec![0, 1], 0, i / 2, None, Some(0)).unwrap();
+        }
+        let settings = TrainSettings { hidden: vec![16], epochs: 10, batch: 64, ..TrainSettings::default() };
+        let mirrored = {
+            let mut f = [0.0f32; 35];
+            (f[0], f[1]) = (0.1, 0.6);
+            f
+        };
+        let choice = |s: &Samples| {
+            let (net, r) = train(s, &settings, &mut |_, _| Ok(()), &mut |_, _| Ok(())).unwrap();
+            let out = net.forward(&mirrored);
+            (out[1] > out[0], r.heldout_accuracy)
+        };
+        assert_eq!(choice(&plain), (false, 1.0));
+        assert_eq!(choice(&relabelled), (true, 1.0));
     }
 
     #[test]
@@ -448,8 +541,8 @@ mod tests {
         assert!(train(&toy(2), &settings, &mut |_, _| Ok(()), &mut |_, _| Ok(())).is_err());
         let stopped = train(&s, &settings, &mut |_, _| Ok(()), &mut |_, _| Err(Error::Interrupted));
         assert!(matches!(stopped, Err(Error::Interrupted)));
-        assert!(Samples::new(4, 5).push(&[0.0; 3], vec![1], 1, 0, None).is_err());
-        assert!(Samples::new(4, 5).push(&[0.0; 4], vec![1], 2, 0, None).is_err());
+        assert!(Samples::new(4, 5).push(&[0.0; 3], vec![1], 1, 0, None, None).is_err());
+        assert!(Samples::new(4, 5).push(&[0.0; 4], vec![1], 2, 0, None, None).is_err());
     }
 
     /// Sparse storage gives back every decision's features and legal actions as pushed.
@@ -459,14 +552,14 @@ mod tests {
         let rows: [(&[f32], &[u16]); 3] =
             [(&[0.0, 1.0, 0.0, -2.5, 0.0], &[0, 3]), (&[0.0; 5], &[5]), (&[3.0, 0.0, 0.0, 0.0, 0.25], &[1, 2, 4])];
         for (i, (f, legal)) in rows.iter().enumerate() {
-            s.push(f, legal.to_vec(), legal[0], i as u64, None).unwrap();
+            s.push(f, legal.to_vec(), legal[0], i as u64, None, None).unwrap();
         }
         let mut out = [9.0; 5];
         for (i, (f, legal)) in rows.iter().enumerate() {
             s.write_features(i, &mut out);
             assert_eq!((&out[..], s.legal(i)), (*f, *legal));
         }
-        assert!(Samples::new(70_000, 2).push(&vec![0.0; 70_000], vec![0], 0, 0, None).is_err());
+        assert!(Samples::new(70_000, 2).push(&vec![0.0; 70_000], vec![0], 0, 0, None, None).is_err());
     }
 
     /// A value network learns an action's outcome: here 2·f0 − f1 for action 1 and −1 for the
@@ -481,7 +574,7 @@ mod tests {
             let f: Vec<f32> = (0..3).map(|_| rng.gen_range(-1.0..1.0)).collect();
             let action = rng.gen_range(0..4u16);
             let value = if action == 1 { 2.0 * f[0] - f[1] } else { -1.0 } + rng.gen_range(-0.05..0.05);
-            s.push(&f, vec![0, 1, 2, 3], action, i / 3, Some(value)).unwrap();
+            s.push(&f, vec![0, 1, 2, 3], action, i / 3, Some(value), None).unwrap();
         }
         let mean = s.outcome.iter().sum::<f32>() / s.len() as f32;
         let variance = s.outcome.iter().map(|x| (x - mean).powi(2)).sum::<f32>() / s.len() as f32;
@@ -492,10 +585,10 @@ mod tests {
         assert!(r.heldout_accuracy > r.baseline_accuracy + 0.1, "{r:?}");
         let out = net.forward(&[0.5, -0.5, 0.0]);
         assert!((out[1] - 1.5).abs() < 0.2 && (out[0] + 1.0).abs() < 0.2, "{out:?}");
-        assert!(s.push(&[0.0; 3], vec![0], 0, 0, None).is_err());
-        assert!(Samples::new(3, 4).push(&[0.0; 3], vec![0], 0, 0, Some(f32::NAN)).is_err());
+        assert!(s.push(&[0.0; 3], vec![0], 0, 0, None, None).is_err());
+        assert!(Samples::new(3, 4).push(&[0.0; 3], vec![0], 0, 0, Some(f32::NAN), None).is_err());
         let mut policy = Samples::new(3, 4);
-        policy.push(&[0.0; 3], vec![0], 0, 0, None).unwrap();
-        assert!(policy.push(&[0.0; 3], vec![0], 0, 0, Some(1.0)).is_err());
+        policy.push(&[0.0; 3], vec![0], 0, 0, None, None).unwrap();
+        assert!(policy.push(&[0.0; 3], vec![0], 0, 0, Some(1.0), None).is_err());
     }
 }

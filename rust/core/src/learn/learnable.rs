@@ -4,6 +4,7 @@
 
 use super::imitate::{train, Samples, TrainReport, TrainSettings};
 use super::policy::{Description, NetEntry, Policy};
+use super::symmetry::Symmetry;
 use crate::arena::log::{GameRecord, Reader};
 use crate::error::{Error, Result};
 use crate::spec::AgentOptions;
@@ -29,11 +30,29 @@ pub trait Learnable {
     /// outcome)` for each (the outcome for a value network's kind, None for a policy's); the
     /// error of a decision the rules refuse says why.
     fn replay(settings: &str, record: &GameRecord, decision: &mut OnDecision) -> std::result::Result<(), String>;
+
+    /// The groups of symmetries decisions of kind `kind` may be relabelled by in training (see
+    /// [`super::symmetry`]; none by default).
+    fn symmetries(_kind: usize) -> Vec<Vec<Symmetry>> {
+        Vec::new()
+    }
+
+    /// The group of [`Learnable::symmetries`]`(kind)` that relabels a decision of kind `kind`
+    /// with `features` (None: none does).
+    fn symmetry_group(_kind: usize, _features: &[f32]) -> Option<usize> {
+        None
+    }
 }
 
-/// The samples of every decision kind of `G` in the logs at `paths`.
-pub fn samples_from_logs<G: Learnable>(paths: &[PathBuf]) -> Result<Vec<Samples>> {
-    let mut out: Vec<Samples> = G::KINDS.iter().map(|&(_, _, n)| Samples::new(G::FEATURES, n)).collect();
+/// The samples of every decision kind of `G` in the logs at `paths`; those of the kinds named
+/// in `relabelled` carry the game's symmetries (training shows them under random ones).
+pub fn samples_from_logs<G: Learnable>(paths: &[PathBuf], relabelled: &[String]) -> Result<Vec<Samples>> {
+    let mut out: Vec<Samples> = (G::KINDS.iter().enumerate())
+        .map(|(k, &(name, _, n))| {
+            let groups = if relabelled.iter().any(|r| r == name) { G::symmetries(k) } else { Vec::new() };
+            Samples::new(G::FEATURES, n).with_symmetries(groups)
+        })
+        .collect();
     for path in paths {
         let mut reader = Reader::open(path)?;
         let game = reader.header().game.clone();
@@ -47,7 +66,8 @@ pub fn samples_from_logs<G: Learnable>(paths: &[PathBuf]) -> Result<Vec<Samples>
             let mut push = |k: usize, features: &[f32], legal: &[usize], action: usize, outcome: Option<f32>| {
                 let offset = G::KINDS[k].1;
                 let legal = legal.iter().map(|&x| (x - offset) as u16).collect();
-                out[k].push(features, legal, (action - offset) as u16, id, outcome)
+                let group = out[k].has_symmetries().then(|| G::symmetry_group(k, features)).flatten();
+                out[k].push(features, legal, (action - offset) as u16, id, outcome, group)
             };
             G::replay(&settings, &r, &mut push).map_err(|why| Error::BadFile {
                 path: path.display().to_string(),
@@ -96,9 +116,19 @@ pub fn imitate<G: Learnable>(
     if let Some(bad) = settings.kinds.iter().find(|k| !names.contains(&k.as_str())) {
         return Err(Error::invalid("kind", bad, format!("decision kinds of {}: {}", G::GAME, names.join(", "))));
     }
+    let symmetric: Vec<&str> =
+        G::KINDS.iter().enumerate().filter(|&(k, _)| !G::symmetries(k).is_empty()).map(|(_, x)| x.0).collect();
+    if let Some(bad) = settings.augment.iter().find(|k| !symmetric.contains(&k.as_str())) {
+        let allowed = if symmetric.is_empty() { "none".to_string() } else { symmetric.join(", ") };
+        return Err(Error::invalid(
+            "augment",
+            bad,
+            format!("decision kinds of {} with symmetries: {allowed}", G::GAME),
+        ));
+    }
     let logs: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     let done = if resume { finished_kinds::<G>(out, &logs, settings)? } else { Vec::new() };
-    let samples = samples_from_logs::<G>(paths)?;
+    let samples = samples_from_logs::<G>(paths, &settings.augment)?;
     std::fs::create_dir_all(out).map_err(|e| Error::io(out, e))?;
     let mut description = Description::new(G::GAME, G::FEATURES, settings.seed, logs);
     description.settings = Some(settings.clone());

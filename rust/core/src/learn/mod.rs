@@ -7,11 +7,15 @@
 //!   game into samples) and what every game's policies do with it: samples from logs, training
 //!   one network per kind, choosing actions with a loaded policy;
 //! * [`imitate`] — imitation training: samples of (features, legal actions, action taken), a
-//!   held-out split by game, minibatch AdamW on the cross-entropy of the legal actions, early
+//!   held-out split by deal, minibatch AdamW on the cross-entropy of the legal actions, early
 //!   stopping on the held-out loss, the best weights saved as training goes;
 //! * [`hybrid`] — the options and name of every game's hybrid agent (a policy early, PIMC late);
 //! * [`play_model`] — a loaded policy as a model of the other seats' play: the probability of
-//!   each of their moves, the evidence PIMC with inference weights its worlds by.
+//!   each of their moves, the evidence PIMC with inference weights its worlds by;
+//! * [`symmetry`] — relabellings of a decision that leave its play unchanged (suits that play
+//!   alike swapped), for training on random images of each decision;
+//! * [`trick_features`] — the features of the order of play every trick-taking game's encoder
+//!   shares: cards led, cards played off the suit led, voids shown.
 //!
 //! Nothing here knows a game: a game implements [`Learnable`] and plays with the networks
 //! (`games::skat::learned`, `games::schafkopf::learned`).
@@ -22,6 +26,8 @@ pub mod learnable;
 pub mod mlp;
 pub mod play_model;
 pub mod policy;
+pub mod symmetry;
+pub mod trick_features;
 
 pub use hybrid::{Hybrid, HybridSpec};
 pub use imitate::{train, Samples, TrainReport, TrainSettings};

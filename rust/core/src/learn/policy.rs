@@ -134,10 +134,14 @@ impl Policy {
         if description.version != VERSION {
             return Err(bad(format!("version {}; this cfrkit reads version {VERSION}", description.version)));
         }
-        if description.game != game || description.features != features {
+        if description.game != game {
+            return Err(bad(format!("a policy of {}, not of {game}", description.game)));
+        }
+        if description.features != features {
             return Err(bad(format!(
-                "a policy of {} with {} features, not of {game} with {features}",
-                description.game, description.features
+                "a policy of {game} with {} features, not {features}: trained on another version of \
+                 the game's features, train it again",
+                description.features
             )));
         }
         let mut nets = BTreeMap::new();

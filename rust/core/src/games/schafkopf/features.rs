@@ -19,20 +19,30 @@
 //! | 106 | 128 | cards played: 32 per relative seat (completed tricks and the current one) |
 //! | 234 | 128 | the current trick: 32 per relative seat |
 //! | 362 | 4 | the seat that ran away from the called Ace, by relative seat |
+//! | 366 | 128 | cards led: 32 per relative seat |
+//! | 494 | 128 | cards played off the suit led (discards and trumps): 32 per relative seat |
+//! | 622 | 20 | effective suits shown void: 5 per relative seat (S H G E by suit id 0–3, then the Unters of a Wenz) |
+//! | 642 | 32 | the viewer's legal cards, when it is to play one |
 //!
-//! 366 entries in all ([`FEATURES`]). The legal actions are not part of it: they come as a mask
+//! The blocks from offset 366 on are [`crate::learn::trick_features`]'s and the legal cards.
+//! 674 entries in all ([`FEATURES`]). The legal actions are not part of it: they come as a mask
 //! over the 43 action ids ([`View::legal_mask`]).
 
 use super::actions::Phase;
 use super::contract::Contract;
 use super::view::View;
 use crate::cards::{iter, CardSet};
+use crate::learn::trick_features;
 
 /// Number of features.
-pub const FEATURES: usize = 366;
+pub const FEATURES: usize = 674;
+/// Where [`trick_features`]' blocks start.
+const TRICK_FEATURES: usize = 366;
+/// The legal cards.
+const LEGAL: usize = TRICK_FEATURES + 4 * trick_features::PER_SEAT;
 
 /// The blocks of the encoding: name, offset, length.
-pub const LAYOUT: [(&str, usize, usize); 13] = [
+pub const LAYOUT: [(&str, usize, usize); 17] = [
     ("phase", 0, 11),
     ("game_kind", 11, 3),
     ("game_suit", 14, 4),
@@ -46,6 +56,10 @@ pub const LAYOUT: [(&str, usize, usize); 13] = [
     ("played", 106, 128),
     ("trick", 234, 128),
     ("davongelaufen", 362, 4),
+    ("led", 366, 128),
+    ("off_suit", 494, 128),
+    ("voids", 622, 20),
+    ("legal", 642, 32),
 ];
 
 /// The features of `view`.
@@ -108,6 +122,13 @@ pub fn encode(view: &View, out: &mut [f32; FEATURES]) {
     if let Some(d) = view.davongelaufen() {
         out[362 + rel(d)] = 1.0;
     }
+    if let Some(c) = contract {
+        let tricks = (0..=t.min(7)).map(|t| (view.trick_leader(t), view.trick(t)));
+        trick_features::encode(&c.order(), 4, me, tricks, &mut out[TRICK_FEATURES..LEGAL]);
+    }
+    if view.phase() == Phase::Tricks {
+        set_cards(out, LEGAL, view.legal_cards());
+    }
 }
 
 #[cfg(test)]
@@ -122,5 +143,8 @@ mod tests {
             at += len;
         }
         assert_eq!(at, FEATURES);
+        let shared = LAYOUT.iter().skip_while(|b| b.1 != TRICK_FEATURES).take(3);
+        assert!(shared.map(|b| (b.0, b.2)).eq(trick_features::blocks(4)));
+        assert_eq!(LAYOUT[16], ("legal", LEGAL, 32));
     }
 }

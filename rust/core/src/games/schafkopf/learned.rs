@@ -7,7 +7,7 @@
 //! `cards-sauspiel-declarer`, `cards-sauspiel-defender`, `cards-wenz-declarer`,
 //! `cards-wenz-defender`, `cards-solo-declarer`, `cards-solo-defender` (a defender is any seat
 //! but the declarer, the called Ace's holder included), and `cards-passed` (the play-out after
-//! everyone passed). **Features**: the view's 366 features ([`super::features::features`]).
+//! everyone passed). **Features**: the view's 674 features ([`super::features::features`]).
 //!
 //! [`NetAgent`] takes each decision with its kind's network (highest logit, or drawn from the
 //! softmax with `sample=1`); a kind without a network is decided by the `rules` agent.

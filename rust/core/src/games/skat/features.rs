@@ -12,7 +12,7 @@
 //! | 563–591 | the 29 contracts in [`Contract::ALL`] order |
 //! | 592–623 | the cards, by card id (`D7` = 0 … `CA` = 31) |
 //!
-//! **Features** ([`FEATURES`] = 322). Seats are relative to the viewer: relative seat `k` is
+//! **Features** ([`FEATURES`] = 561). Seats are relative to the viewer: relative seat `k` is
 //! seat `(viewer + k) % 3`. Cards are indexed by card id. Every entry is 0 or 1 except the
 //! scaled values.
 //!
@@ -34,15 +34,31 @@
 //! | 98 | 32 | the declarer's open hand in an ouvert game |
 //! | 130 | 96 | cards played to tricks: 32 per relative seat |
 //! | 226 | 96 | the current trick: 32 per relative seat |
+//! | 322 | 96 | cards led: 32 per relative seat |
+//! | 418 | 96 | cards played off the suit led (discards and trumps): 32 per relative seat |
+//! | 514 | 15 | effective suits shown void: 5 per relative seat (D H S C by suit id 0–3, then the Jacks of a grand) |
+//! | 529 | 32 | the viewer's legal cards, when it is to play one |
+//!
+//! The blocks from offset 322 on are [`crate::learn::trick_features`]'s (the paper's lead,
+//! sloughed and void features) and the legal cards.
+//!
+//! **Symmetries of card play** ([`card_play_symmetries`]): the plain suits of a game rank
+//! alike (A T K Q 9 8 7), so relabelling them leaves the play as it was — in a suit game the
+//! three suits other than trump (the Jacks stay), in a grand all four (the Jacks stay: their
+//! suits rank them), in a null all four with their Jacks. The game's values do not move (the
+//! trump suit stays), nor do the bidding and declaration, which are not relabelled.
 //!
 //! The legal actions are not part of it: they come as a mask over the action ids
 //! ([`legal_mask`]).
 
 use super::actions::{Action, Phase};
 use super::bidding::{Call, BID_VALUES};
+use super::cards::JACK;
 use super::contract::{Contract, GameType};
 use super::view::View;
 use crate::cards::{bit, iter, lowest, Card, CardSet};
+use crate::learn::symmetry::{permutations, Symmetry};
+use crate::learn::trick_features;
 
 /// Number of action ids.
 pub const NUM_ACTIONS: usize = 624;
@@ -119,10 +135,14 @@ pub fn legal_mask(view: &View) -> Vec<bool> {
 }
 
 /// Number of features.
-pub const FEATURES: usize = 322;
+pub const FEATURES: usize = 561;
+/// Where [`trick_features`]' blocks start.
+const TRICK_FEATURES: usize = 322;
+/// The legal cards.
+const LEGAL: usize = TRICK_FEATURES + 3 * trick_features::PER_SEAT;
 
 /// The blocks of the encoding: name, offset, length.
-pub const LAYOUT: [(&str, usize, usize); 16] = [
+pub const LAYOUT: [(&str, usize, usize); 20] = [
     ("phase", 0, 6),
     ("seat", 6, 3),
     ("bid", 9, 1),
@@ -139,7 +159,58 @@ pub const LAYOUT: [(&str, usize, usize); 16] = [
     ("open_hand", 98, 32),
     ("played", 130, 96),
     ("trick", 226, 96),
+    ("led", 322, 96),
+    ("off_suit", 418, 96),
+    ("voids", 514, 15),
+    ("legal", 529, 32),
 ];
+
+/// The 32-wide blocks indexed by card.
+const CARD_BLOCKS: [usize; 16] = [34, 66, 98, 130, 162, 194, 226, 258, 290, 322, 354, 386, 418, 450, 482, LEGAL];
+/// The void block, 5 slots per relative seat.
+const VOIDS: usize = 514;
+/// The game one-hot: diamonds, hearts, spades, clubs, grand, null.
+const GAME: usize = 21;
+
+/// The groups of card-play symmetries, by [`card_play_group`]: the suit games by trump suit
+/// (groups 0–3, six relabellings each), grand (4) and null (5), 24 each; the identity first.
+/// Actions are the 32 cards (a card kind's ids less its offset).
+pub fn card_play_symmetries() -> Vec<Vec<Symmetry>> {
+    let group = |plain: &[u8], jacks_move: bool| -> Vec<Symmetry> {
+        (permutations(plain).iter())
+            .map(|to| {
+                let mut suit_of = [0, 1, 2, 3];
+                for (&from, &to) in plain.iter().zip(to) {
+                    suit_of[from as usize] = to;
+                }
+                let card_of: [u8; 32] = std::array::from_fn(|c| {
+                    let c = c as Card;
+                    let moves = plain.contains(&(c % 4)) && (jacks_move || c / 4 != JACK);
+                    if moves {
+                        c / 4 * 4 + suit_of[(c % 4) as usize]
+                    } else {
+                        c
+                    }
+                });
+                let moved: Vec<(usize, usize)> = (0..3)
+                    .flat_map(|k| (0..4).map(move |s| (VOIDS + 5 * k + s, VOIDS + 5 * k + suit_of[s] as usize)))
+                    .collect();
+                Symmetry::relabel_cards(FEATURES, 32, &card_of, &CARD_BLOCKS, &moved, true)
+            })
+            .collect()
+    };
+    let mut groups: Vec<Vec<Symmetry>> =
+        (0..4u8).map(|trump| group(&(0..4).filter(|&s| s != trump).collect::<Vec<u8>>(), false)).collect();
+    groups.push(group(&[0, 1, 2, 3], false));
+    groups.push(group(&[0, 1, 2, 3], true));
+    groups
+}
+
+/// The group of [`card_play_symmetries`] of a card decision with `features`: its game's
+/// position in the game one-hot (None before a game is announced).
+pub fn card_play_group(features: &[f32]) -> Option<usize> {
+    features[GAME..GAME + 6].iter().position(|&x| x == 1.0)
+}
 
 /// The features of `view`.
 pub fn features(view: &View) -> Vec<f32> {
@@ -202,6 +273,11 @@ pub fn encode(view: &View, out: &mut [f32; FEATURES]) {
             let seat = view.seat_of(t, i);
             out[226 + 32 * rel(seat) + c as usize] = 1.0;
         }
+        set_cards(out, LEGAL, view.legal_cards());
+    }
+    if let Some(contract) = view.contract() {
+        let tricks = (0..=view.tricks_done().min(9) as usize).map(|t| (view.trick_leader(t), view.trick(t)));
+        trick_features::encode(&contract.order(), 3, me, tricks, &mut out[TRICK_FEATURES..LEGAL]);
     }
 }
 
@@ -217,6 +293,9 @@ mod tests {
             at += len;
         }
         assert_eq!(at, FEATURES);
+        let shared = LAYOUT.iter().skip_while(|b| b.1 != TRICK_FEATURES).take(3);
+        assert!(shared.map(|b| (b.0, b.2)).eq(trick_features::blocks(3)));
+        assert_eq!(LAYOUT[19], ("legal", LEGAL, 32));
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! bid, or the highest value the seat bid or held in the game, learned from each of its bidding
 //! decisions; the paper's maximum-bid network), and `declare-value` (563–591: a value network,
 //! the declarer's Seeger-Fabian points / 100 after the contract declared). **Features**: the
-//! view's 322 features ([`super::features::features`]).
+//! view's 561 features ([`super::features::features`]).
 //!
 //! [`NetAgent`] takes each decision with its kind's network: the legal action of the highest
 //! logit (`net:DIR`) or one drawn from the softmax over the legal actions (`net:DIR,sample=1`); a
@@ -30,12 +30,13 @@ use super::agents::Agent;
 use super::bidding::{Call, BID_VALUES};
 use super::contract::GameType;
 use super::deal::Deal;
-use super::features::{action_id, action_of, features, legal_ids, FEATURES};
+use super::features::{action_id, action_of, card_play_group, card_play_symmetries, features, legal_ids, FEATURES};
 use super::game::Game;
 use super::view::View;
 use crate::arena::log::GameRecord;
 use crate::error::{Error, Result};
 use crate::learn::learnable::{Learnable, NetPolicy, OnDecision, MAX_BID};
+use crate::learn::symmetry::Symmetry;
 use crate::learn::PlayModel;
 use rand_pcg::Pcg64;
 
@@ -54,6 +55,9 @@ pub const KINDS: [(&str, usize, usize); 12] = [
     (MAX_BID, 0, 65),
     ("declare-value", 563, 29),
 ];
+
+/// The card-play kinds' indices in [`KINDS`].
+const CARD_KINDS: std::ops::RangeInclusive<usize> = 4..=9;
 
 /// The index of the `declare-value` kind in [`KINDS`], and the scale of its outcomes (the
 /// declarer's Seeger-Fabian points are divided by it).
@@ -99,6 +103,18 @@ impl Learnable for SkatPolicies {
     const GAME: &'static str = "skat";
     const FEATURES: usize = FEATURES;
     const KINDS: &'static [(&'static str, usize, usize)] = &KINDS;
+
+    fn symmetries(kind: usize) -> Vec<Vec<Symmetry>> {
+        if CARD_KINDS.contains(&kind) {
+            card_play_symmetries()
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn symmetry_group(kind: usize, features: &[f32]) -> Option<usize> {
+        CARD_KINDS.contains(&kind).then(|| card_play_group(features)).flatten()
+    }
 
     fn replay(_settings: &str, r: &GameRecord, decision: &mut OnDecision) -> std::result::Result<(), String> {
         let text = |v: &serde_json::Value| v.as_str().map(str::to_owned);

@@ -106,3 +106,74 @@ fn hybrid_checks(policy: &Path) {
     assert!(seen[0] > 40 && seen[1] > 20, "{seen:?}");
     assert!(registry::parse(&format!("hybrid:net={dir},from=9")).err().unwrap().to_string().contains("1 to 8"));
 }
+
+/// Every card-play symmetry is one of the game: a whole game replayed on the relabelled deal
+/// with the relabelled declarations and cards is legal move for move, and at each card decision
+/// its features and legal cards are the symmetry's image of the original's. Four games of each
+/// group (Sauspiel, Wenz, each Solo), declared by the first seat able to, the rest random.
+#[test]
+fn card_play_symmetries_relabel_whole_games() {
+    use cfrkit_core::games::schafkopf::agents::random::RandomAgent;
+    use cfrkit_core::games::schafkopf::features::{card_play_group, card_play_symmetries, features};
+    use cfrkit_core::games::schafkopf::{Action, Declaration};
+    use rand::Rng;
+    let groups = card_play_symmetries();
+    assert_eq!(groups.iter().map(Vec::len).collect::<Vec<_>>(), [6, 6, 2, 6, 2, 2]);
+    let wanted = |g: usize| -> Vec<Declaration> {
+        match g {
+            0 => (0..4).filter(|&s| s != 1).map(Declaration::Sauspiel).collect(),
+            1 => vec![Declaration::Wenz],
+            _ => vec![Declaration::Solo(g as u8 - 2)],
+        }
+    };
+    let mut rng = Pcg64::seed_from_u64(9);
+    let mut seen = [0usize; 6];
+    for g in 0..400 {
+        let target = g % 6;
+        if seen[target] == 4 {
+            continue;
+        }
+        let deal = Deal::random(&mut rng);
+        let mut game = Game::new(&deal, Rules::default());
+        while !game.finished() {
+            let view = View::new(&game, game.player().unwrap());
+            let legal = view.legal_actions();
+            let want = wanted(target).into_iter().map(Action::Declare).find(|a| legal.contains(a));
+            let action = match want {
+                Some(a) => a,
+                None if view.phase() == Phase::Bidding => Action::Declare(Declaration::Pass),
+                None => RandomAgent.act(&view, &mut rng).unwrap(),
+            };
+            game.apply(action).unwrap();
+        }
+        let Some(group) = card_play_group(&features(&View::new(&game, 0))) else { continue };
+        if group != target {
+            continue;
+        }
+        seen[group] += 1;
+        let symmetry = &groups[group][rng.gen_range(0..groups[group].len())];
+        let card = |c: u8| symmetry.action(c as u16) as u8;
+        // The suits' images, read off the Aces (trumps only in the trump suit, which stays).
+        let suit = |s: u8| card(28 + s) % 4;
+        let set = |s: u64| cfrkit_core::cards::iter(s).fold(0u64, |m, c| m | 1 << card(c));
+        let image_deal = Deal::new(deal.hands.map(set), deal.dealer).unwrap();
+        let (mut a, mut b) = (Game::new(&deal, Rules::default()), Game::new(&image_deal, Rules::default()));
+        for &(seat, action) in &game.history() {
+            if a.phase() == Phase::Tricks {
+                let (va, vb) = (View::new(&a, seat), View::new(&b, seat));
+                assert_eq!(features(&vb), symmetry.apply(&features(&va)), "game {g}, group {group}");
+                assert_eq!(vb.legal_cards(), set(va.legal_cards()));
+            }
+            let image = match action {
+                Action::Card(c) => Action::Card(card(c)),
+                Action::Declare(Declaration::Sauspiel(s)) => Action::Declare(Declaration::Sauspiel(suit(s))),
+                Action::Declare(Declaration::Solo(s)) => Action::Declare(Declaration::Solo(suit(s))),
+                other => other,
+            };
+            a.apply(action).unwrap();
+            b.apply(image).unwrap_or_else(|e| panic!("game {g}: {image:?} refused: {e}"));
+        }
+        assert_eq!(a.returns(), b.returns());
+    }
+    assert_eq!(seen, [4; 6]);
+}

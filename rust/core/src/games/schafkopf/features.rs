@@ -25,13 +25,23 @@
 //! | 642 | 32 | the viewer's legal cards, when it is to play one |
 //!
 //! The blocks from offset 366 on are [`crate::learn::trick_features`]'s and the legal cards.
-//! 674 entries in all ([`FEATURES`]). The legal actions are not part of it: they come as a mask
+//! 674 entries in all ([`FEATURES`]).
+//!
+//! **Symmetries of card play** ([`card_play_symmetries`]): plain suits rank alike (A 10 K O U
+//! 9 8 7 less the trumps), so relabelling them leaves the play as it was, with the called suit,
+//! the declarations and the voids relabelled alike. Hearts stays (it is trump in a Sauspiel, and
+//! another seat's Sauspiel declaration could not name it), and so do the Obers and Unters of a
+//! Sauspiel or Solo: in a Sauspiel, a Wenz (whose Obers are plain and move with their suit) and
+//! a Hearts Solo Schellen, Gras and Eichel are relabelled (six each), in a Schellen, Gras or
+//! Eichel Solo the two suits left (two). The legal actions are not part of it: they come as a mask
 //! over the 43 action ids ([`View::legal_mask`]).
 
 use super::actions::Phase;
+use super::cards::{EICHEL, GRAS, HERZ, OBER, SCHELLEN, UNTER};
 use super::contract::Contract;
 use super::view::View;
 use crate::cards::{iter, CardSet};
+use crate::learn::symmetry::{permutations, Symmetry};
 use crate::learn::trick_features;
 
 /// Number of features.
@@ -61,6 +71,71 @@ pub const LAYOUT: [(&str, usize, usize); 17] = [
     ("voids", 622, 20),
     ("legal", 642, 32),
 ];
+
+/// The 32-wide blocks indexed by card.
+const CARD_BLOCKS: [usize; 18] =
+    [38, 106, 138, 170, 202, 234, 266, 298, 330, 366, 398, 430, 462, 494, 526, 558, 590, LEGAL];
+/// The void block, 5 slots per relative seat.
+const VOIDS: usize = 622;
+/// The game kind (Sauspiel, Wenz, Solo) and the game's suit one-hots; the declarations.
+const GAME_KIND: usize = 11;
+const GAME_SUIT: usize = 14;
+const DECLARATIONS: usize = 70;
+/// The plain suits relabelled when Hearts stays.
+const NOT_HEARTS: [u8; 3] = [SCHELLEN, GRAS, EICHEL];
+
+/// The groups of card-play symmetries, by [`card_play_group`]: Sauspiel (0), Wenz (1), the
+/// Solos by suit (2 + suit id: 2 Schellen, 3 Hearts, 4 Gras, 5 Eichel); the identity first.
+/// Actions are the 32 cards (a card kind's ids less its offset).
+pub fn card_play_symmetries() -> Vec<Vec<Symmetry>> {
+    let group = |plain: &[u8], obers_move: bool| -> Vec<Symmetry> {
+        (permutations(plain).iter())
+            .map(|to| {
+                let mut suit_of = [0, 1, 2, 3];
+                for (&from, &to) in plain.iter().zip(to) {
+                    suit_of[from as usize] = to;
+                }
+                let card_of: [u8; 32] = std::array::from_fn(|c| {
+                    let (rank, suit) = (c as u8 / 4, c as u8 % 4);
+                    let trump_rank = rank == UNTER || (rank == OBER && !obers_move);
+                    if plain.contains(&suit) && !trump_rank { rank * 4 + suit_of[suit as usize] } else { c as u8 }
+                });
+                // Declaration ids: 1–3 the Sauspiele on Schellen, Gras, Eichel; 5 + suit the Solos.
+                let sauspiel = |s: u8| 1 + NOT_HEARTS.iter().position(|&x| x == s).unwrap_or(0);
+                let mut moved: Vec<(usize, usize)> = Vec::new();
+                for s in 0..4u8 {
+                    let t = suit_of[s as usize];
+                    moved.push((GAME_SUIT + s as usize, GAME_SUIT + t as usize));
+                    for k in 0..4 {
+                        moved.push((VOIDS + 5 * k + s as usize, VOIDS + 5 * k + t as usize));
+                        moved.push((DECLARATIONS + 9 * k + 5 + s as usize, DECLARATIONS + 9 * k + 5 + t as usize));
+                        if s != HERZ {
+                            moved.push((DECLARATIONS + 9 * k + sauspiel(s), DECLARATIONS + 9 * k + sauspiel(t)));
+                        }
+                    }
+                }
+                Symmetry::relabel_cards(FEATURES, 32, &card_of, &CARD_BLOCKS, &moved, true)
+            })
+            .collect()
+    };
+    let mut groups = vec![group(&NOT_HEARTS, false), group(&NOT_HEARTS, true)];
+    for solo in 0..4u8 {
+        let plain: Vec<u8> = NOT_HEARTS.iter().copied().filter(|&s| s != solo).collect();
+        groups.push(group(&plain, false));
+    }
+    groups
+}
+
+/// The group of [`card_play_symmetries`] of a card decision with `features` (None after four
+/// passes).
+pub fn card_play_group(features: &[f32]) -> Option<usize> {
+    let kind = features[GAME_KIND..GAME_KIND + 3].iter().position(|&x| x == 1.0)?;
+    let suit = features[GAME_SUIT..GAME_SUIT + 4].iter().position(|&x| x == 1.0);
+    match kind {
+        0 | 1 => Some(kind),
+        _ => suit.map(|s| 2 + s),
+    }
+}
 
 /// The features of `view`.
 pub fn features(view: &View) -> Vec<f32> {

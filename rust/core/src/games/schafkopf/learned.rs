@@ -19,7 +19,7 @@ use super::agents::rules_agent::RulesAgent;
 use super::agents::Agent;
 use super::contract::Kind;
 use super::deal::Deal;
-use super::features::{features, FEATURES};
+use super::features::{card_play_group, card_play_symmetries, features, FEATURES};
 use super::game::Game;
 use super::rules::Rules;
 use super::view::View;
@@ -27,6 +27,7 @@ use crate::arena::log::GameRecord;
 use crate::cards::iter;
 use crate::error::{Error, Result};
 use crate::learn::learnable::{Learnable, NetPolicy, OnDecision};
+use crate::learn::symmetry::Symmetry;
 use crate::learn::PlayModel;
 use rand_pcg::Pcg64;
 
@@ -42,6 +43,10 @@ pub const KINDS: [(&str, usize, usize); 9] = [
     ("cards-solo-defender", 11, 32),
     ("cards-passed", 11, 32),
 ];
+
+/// The card-play kinds of a declared game in [`KINDS`] (the play-out after four passes has no
+/// suit to relabel by).
+const CARD_KINDS: std::ops::RangeInclusive<usize> = 2..=7;
 
 /// The index in [`KINDS`] of the decision the viewing seat (to act) takes.
 pub fn kind_of(view: &View) -> usize {
@@ -78,6 +83,18 @@ impl Learnable for SchafkopfPolicies {
     const GAME: &'static str = "schafkopf";
     const FEATURES: usize = FEATURES;
     const KINDS: &'static [(&'static str, usize, usize)] = &KINDS;
+
+    fn symmetries(kind: usize) -> Vec<Vec<Symmetry>> {
+        if CARD_KINDS.contains(&kind) {
+            card_play_symmetries()
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn symmetry_group(kind: usize, features: &[f32]) -> Option<usize> {
+        CARD_KINDS.contains(&kind).then(|| card_play_group(features)).flatten()
+    }
 
     fn replay(settings: &str, r: &GameRecord, decision: &mut OnDecision) -> std::result::Result<(), String> {
         let hands: Option<Vec<String>> =

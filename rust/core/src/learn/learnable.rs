@@ -31,15 +31,18 @@ pub trait Learnable {
     /// error of a decision the rules refuse says why.
     fn replay(settings: &str, record: &GameRecord, decision: &mut OnDecision) -> std::result::Result<(), String>;
 
-    /// The groups of symmetries decisions of kind `kind` may be relabelled by in training (see
-    /// [`super::symmetry`]; none by default).
-    fn symmetries(_kind: usize) -> Vec<Vec<Symmetry>> {
+    /// The decision kinds (indices into `KINDS`) whose decisions may be relabelled in training
+    /// by [`Learnable::symmetries`] (see [`super::symmetry`]; none by default).
+    const SYMMETRIC_KINDS: &'static [usize] = &[];
+
+    /// The groups of symmetries of the `SYMMETRIC_KINDS`.
+    fn symmetries() -> Vec<Vec<Symmetry>> {
         Vec::new()
     }
 
-    /// The group of [`Learnable::symmetries`]`(kind)` that relabels a decision of kind `kind`
-    /// with `features` (None: none does).
-    fn symmetry_group(_kind: usize, _features: &[f32]) -> Option<usize> {
+    /// The group of [`Learnable::symmetries`] that relabels a decision of a symmetric kind with
+    /// `features` (None: none does).
+    fn symmetry_group(_features: &[f32]) -> Option<usize> {
         None
     }
 }
@@ -49,7 +52,8 @@ pub trait Learnable {
 pub fn samples_from_logs<G: Learnable>(paths: &[PathBuf], relabelled: &[String]) -> Result<Vec<Samples>> {
     let mut out: Vec<Samples> = (G::KINDS.iter().enumerate())
         .map(|(k, &(name, _, n))| {
-            let groups = if relabelled.iter().any(|r| r == name) { G::symmetries(k) } else { Vec::new() };
+            let symmetric = G::SYMMETRIC_KINDS.contains(&k) && relabelled.iter().any(|r| r == name);
+            let groups = if symmetric { G::symmetries() } else { Vec::new() };
             Samples::new(G::FEATURES, n).with_symmetries(groups)
         })
         .collect();
@@ -66,7 +70,7 @@ pub fn samples_from_logs<G: Learnable>(paths: &[PathBuf], relabelled: &[String])
             let mut push = |k: usize, features: &[f32], legal: &[usize], action: usize, outcome: Option<f32>| {
                 let offset = G::KINDS[k].1;
                 let legal = legal.iter().map(|&x| (x - offset) as u16).collect();
-                let group = out[k].has_symmetries().then(|| G::symmetry_group(k, features)).flatten();
+                let group = out[k].has_symmetries().then(|| G::symmetry_group(features)).flatten();
                 out[k].push(features, legal, (action - offset) as u16, id, outcome, group)
             };
             G::replay(&settings, &r, &mut push).map_err(|why| Error::BadFile {
@@ -116,8 +120,7 @@ pub fn imitate<G: Learnable>(
     if let Some(bad) = settings.kinds.iter().find(|k| !names.contains(&k.as_str())) {
         return Err(Error::invalid("kind", bad, format!("decision kinds of {}: {}", G::GAME, names.join(", "))));
     }
-    let symmetric: Vec<&str> =
-        G::KINDS.iter().enumerate().filter(|&(k, _)| !G::symmetries(k).is_empty()).map(|(_, x)| x.0).collect();
+    let symmetric: Vec<&str> = G::SYMMETRIC_KINDS.iter().map(|&k| G::KINDS[k].0).collect();
     if let Some(bad) = settings.augment.iter().find(|k| !symmetric.contains(&k.as_str())) {
         let allowed = if symmetric.is_empty() { "none".to_string() } else { symmetric.join(", ") };
         return Err(Error::invalid(

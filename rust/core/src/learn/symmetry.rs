@@ -4,9 +4,13 @@
 //! instead of each suit's play apart.
 //!
 //! A [`Symmetry`] says where each feature and each action of a decision kind goes; a game
-//! builds its symmetries from card relabellings ([`Symmetry::relabel_cards`]) and groups them
+//! builds its symmetries from suit relabellings ([`suit_relabellings`], [`relabel_suits`]) and
+//! card relabellings ([`Symmetry::relabel_cards`]) and groups them
 //! (one group per kind of position, e.g. per trump suit: the suits that may be swapped depend
 //! on it), each group holding the identity.
+
+use crate::cards::set::{card, rank, suit};
+use crate::cards::Card;
 
 /// Cards in the decks these symmetries serve (card ids below 32).
 const CARDS: usize = 32;
@@ -85,8 +89,35 @@ impl Symmetry {
     }
 }
 
+/// Every relabelling of the suits `plain` among themselves, the other suits kept: the image of
+/// each suit id, the identity first (`plain.len()!` of them).
+pub fn suit_relabellings(plain: &[u8]) -> Vec<[u8; 4]> {
+    (permutations(plain).iter())
+        .map(|to| {
+            let mut suit_of = [0, 1, 2, 3];
+            for (&from, &to) in plain.iter().zip(to) {
+                suit_of[from as usize] = to;
+            }
+            suit_of
+        })
+        .collect()
+}
+
+/// The card relabelling of `suit_of` (the image of each suit id) on the 32 card ids: a card
+/// for which `moves` holds takes its suit's image and keeps its rank, the others stay.
+pub fn relabel_suits(suit_of: &[u8; 4], moves: impl Fn(Card) -> bool) -> [u8; CARDS] {
+    std::array::from_fn(|c| {
+        let c = c as Card;
+        if moves(c) {
+            card(rank(c), suit_of[suit(c) as usize])
+        } else {
+            c
+        }
+    })
+}
+
 /// Every ordering of `items` (`items.len()!` of them, the given order first).
-pub fn permutations(items: &[u8]) -> Vec<Vec<u8>> {
+fn permutations(items: &[u8]) -> Vec<Vec<u8>> {
     if items.len() <= 1 {
         return vec![items.to_vec()];
     }
@@ -124,6 +155,15 @@ mod tests {
         assert_eq!((s.action(4), s.action(9), s.action(35)), (5, 8, 35));
         assert_eq!(Symmetry::relabel_cards(70, 40, &card_of, &[], &[], false).action(4), 4);
         assert_eq!(Symmetry::identity(70, 40).apply(&f), f);
+    }
+
+    #[test]
+    fn suit_relabellings_move_the_named_suits_only() {
+        let r = suit_relabellings(&[0, 2, 3]);
+        assert_eq!((r.len(), r[0]), (6, [0, 1, 2, 3]));
+        assert!(r.iter().all(|s| s[1] == 1));
+        let swap = relabel_suits(&[2, 1, 0, 3], |c| c / 4 != 4);
+        assert_eq!((swap[4 * 7], swap[4 * 7 + 2], swap[4 * 4], swap[4 * 7 + 1]), (4 * 7 + 2, 4 * 7, 4 * 4, 4 * 7 + 1));
     }
 
     #[test]

@@ -41,7 +41,7 @@ use super::cards::{EICHEL, GRAS, HERZ, OBER, SCHELLEN, UNTER};
 use super::contract::Contract;
 use super::view::View;
 use crate::cards::{iter, CardSet};
-use crate::learn::symmetry::{permutations, Symmetry};
+use crate::learn::symmetry::{relabel_suits, suit_relabellings, Symmetry};
 use crate::learn::trick_features;
 
 /// Number of features.
@@ -89,17 +89,10 @@ const NOT_HEARTS: [u8; 3] = [SCHELLEN, GRAS, EICHEL];
 /// Actions are the 32 cards (a card kind's ids less its offset).
 pub fn card_play_symmetries() -> Vec<Vec<Symmetry>> {
     let group = |plain: &[u8], obers_move: bool| -> Vec<Symmetry> {
-        (permutations(plain).iter())
-            .map(|to| {
-                let mut suit_of = [0, 1, 2, 3];
-                for (&from, &to) in plain.iter().zip(to) {
-                    suit_of[from as usize] = to;
-                }
-                let card_of: [u8; 32] = std::array::from_fn(|c| {
-                    let (rank, suit) = (c as u8 / 4, c as u8 % 4);
-                    let trump_rank = rank == UNTER || (rank == OBER && !obers_move);
-                    if plain.contains(&suit) && !trump_rank { rank * 4 + suit_of[suit as usize] } else { c as u8 }
-                });
+        (suit_relabellings(plain).iter())
+            .map(|suit_of| {
+                let trump_rank = |rank: u8| rank == UNTER || (rank == OBER && !obers_move);
+                let card_of = relabel_suits(suit_of, |c| plain.contains(&(c % 4)) && !trump_rank(c / 4));
                 // Declaration ids: 1–3 the Sauspiele on Schellen, Gras, Eichel; 5 + suit the Solos.
                 let sauspiel = |s: u8| 1 + NOT_HEARTS.iter().position(|&x| x == s).unwrap_or(0);
                 let mut moved: Vec<(usize, usize)> = Vec::new();

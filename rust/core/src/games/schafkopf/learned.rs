@@ -46,7 +46,7 @@ pub const KINDS: [(&str, usize, usize); 9] = [
 
 /// The card-play kinds of a declared game in [`KINDS`] (the play-out after four passes has no
 /// suit to relabel by).
-const CARD_KINDS: std::ops::RangeInclusive<usize> = 2..=7;
+const CARD_KINDS: [usize; 6] = [2, 3, 4, 5, 6, 7];
 
 /// The index in [`KINDS`] of the decision the viewing seat (to act) takes.
 pub fn kind_of(view: &View) -> usize {
@@ -84,16 +84,14 @@ impl Learnable for SchafkopfPolicies {
     const FEATURES: usize = FEATURES;
     const KINDS: &'static [(&'static str, usize, usize)] = &KINDS;
 
-    fn symmetries(kind: usize) -> Vec<Vec<Symmetry>> {
-        if CARD_KINDS.contains(&kind) {
-            card_play_symmetries()
-        } else {
-            Vec::new()
-        }
+    const SYMMETRIC_KINDS: &'static [usize] = &CARD_KINDS;
+
+    fn symmetries() -> Vec<Vec<Symmetry>> {
+        card_play_symmetries()
     }
 
-    fn symmetry_group(kind: usize, features: &[f32]) -> Option<usize> {
-        CARD_KINDS.contains(&kind).then(|| card_play_group(features)).flatten()
+    fn symmetry_group(features: &[f32]) -> Option<usize> {
+        card_play_group(features)
     }
 
     fn replay(settings: &str, r: &GameRecord, decision: &mut OnDecision) -> std::result::Result<(), String> {

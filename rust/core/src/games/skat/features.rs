@@ -57,7 +57,7 @@ use super::cards::JACK;
 use super::contract::{Contract, GameType};
 use super::view::View;
 use crate::cards::{bit, iter, lowest, Card, CardSet};
-use crate::learn::symmetry::{permutations, Symmetry};
+use crate::learn::symmetry::{relabel_suits, suit_relabellings, Symmetry};
 use crate::learn::trick_features;
 
 /// Number of action ids.
@@ -177,21 +177,9 @@ const GAME: usize = 21;
 /// Actions are the 32 cards (a card kind's ids less its offset).
 pub fn card_play_symmetries() -> Vec<Vec<Symmetry>> {
     let group = |plain: &[u8], jacks_move: bool| -> Vec<Symmetry> {
-        (permutations(plain).iter())
-            .map(|to| {
-                let mut suit_of = [0, 1, 2, 3];
-                for (&from, &to) in plain.iter().zip(to) {
-                    suit_of[from as usize] = to;
-                }
-                let card_of: [u8; 32] = std::array::from_fn(|c| {
-                    let c = c as Card;
-                    let moves = plain.contains(&(c % 4)) && (jacks_move || c / 4 != JACK);
-                    if moves {
-                        c / 4 * 4 + suit_of[(c % 4) as usize]
-                    } else {
-                        c
-                    }
-                });
+        (suit_relabellings(plain).iter())
+            .map(|suit_of| {
+                let card_of = relabel_suits(suit_of, |c| plain.contains(&(c % 4)) && (jacks_move || c / 4 != JACK));
                 let moved: Vec<(usize, usize)> = (0..3)
                     .flat_map(|k| (0..4).map(move |s| (VOIDS + 5 * k + s, VOIDS + 5 * k + suit_of[s] as usize)))
                     .collect();

@@ -57,7 +57,7 @@ pub const KINDS: [(&str, usize, usize); 12] = [
 ];
 
 /// The card-play kinds' indices in [`KINDS`].
-const CARD_KINDS: std::ops::RangeInclusive<usize> = 4..=9;
+const CARD_KINDS: [usize; 6] = [4, 5, 6, 7, 8, 9];
 
 /// The index of the `declare-value` kind in [`KINDS`], and the scale of its outcomes (the
 /// declarer's Seeger-Fabian points are divided by it).
@@ -104,16 +104,14 @@ impl Learnable for SkatPolicies {
     const FEATURES: usize = FEATURES;
     const KINDS: &'static [(&'static str, usize, usize)] = &KINDS;
 
-    fn symmetries(kind: usize) -> Vec<Vec<Symmetry>> {
-        if CARD_KINDS.contains(&kind) {
-            card_play_symmetries()
-        } else {
-            Vec::new()
-        }
+    const SYMMETRIC_KINDS: &'static [usize] = &CARD_KINDS;
+
+    fn symmetries() -> Vec<Vec<Symmetry>> {
+        card_play_symmetries()
     }
 
-    fn symmetry_group(kind: usize, features: &[f32]) -> Option<usize> {
-        CARD_KINDS.contains(&kind).then(|| card_play_group(features)).flatten()
+    fn symmetry_group(features: &[f32]) -> Option<usize> {
+        card_play_group(features)
     }
 
     fn replay(_settings: &str, r: &GameRecord, decision: &mut OnDecision) -> std::result::Result<(), String> {

@@ -97,7 +97,7 @@ def imitate(
     ``kinds`` trains only the named decision kinds (e.g. ``["bid", "skat", "discard", "declare"]``:
     a model of the bidding for PIMC's inference); an unknown kind is refused naming the game's.
     ``augment`` names decision kinds whose training decisions are shown, each epoch, under a
-    random relabelling of the suits that play alike in them (Skat's card-play kinds;
+    random relabelling of the suits that play alike in them (the card-play kinds of Skat and Schafkopf;
     docs/learn.md); a kind without symmetries is refused naming the ones with."""
     from . import _cfrkit
 

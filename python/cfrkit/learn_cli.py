@@ -62,7 +62,7 @@ def _parser() -> argparse.ArgumentParser:
         nargs="+",
         metavar="KIND",
         help="show these kinds' training decisions under random relabellings of the suits that play alike "
-        "(Skat's card kinds, e.g. cards-suit-declarer cards-grand-declarer)",
+        "(the card kinds of Skat and Schafkopf, e.g. cards-suit-declarer cards-grand-declarer)",
     )
     m.add_argument("--json", action="store_true", help="print the figures as one JSON object on the last line")
     return p

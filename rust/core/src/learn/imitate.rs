@@ -10,6 +10,9 @@
 //! top-1 accuracy (argmax over the legal actions) are measured, the best weights so far are kept
 //! (and handed to `on_best`, which saves them), and training stops once `patience` epochs bring
 //! no better held-out loss. The same samples, settings and seed give the same network.
+//! Samples made with symmetries ([`Samples::with_symmetries`]) are shown in training under a
+//! random symmetry of their decision's group each time (drawn from a stream of their own); the
+//! held-out ones as they are.
 //!
 //! **Value networks** learn instead what an action was worth: samples that carry the
 //! *outcome* that followed the action taken (e.g. the declarer's points) train the output of

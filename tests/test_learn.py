@@ -107,6 +107,36 @@ def test_relabelled_suits(rules_log, tmp_path):
     assert bad.returncode == 2 and "with symmetries: none" in bad.stderr and "Traceback" not in bad.stderr, bad.stderr
 
 
+def test_soft_targets_learn_the_pimc_values(tmp_path):
+    """``soft``: decisions whose log gives PIMC's values train towards their softmax (the
+    networks differ from the action-only ones, and the setting is recorded); bad shares and
+    temperatures are refused on the command line with one line."""
+    from cfrkit import schafkopf
+    from cfrkit.logs import read_log
+
+    log = tmp_path / "pimc.jsonl"
+    schafkopf.selfplay("pimc:worlds=2", games=24, seed=4, threads=1, log=log)
+    valued = [d for g in read_log(log).games for d in g["decisions"] if "values" in d]
+    assert len(valued) > 300 and all(len(d["values"]) == len(d["legal"]) for d in valued)
+    kinds = ["cards-sauspiel-defender"]
+    common = dict(hidden=[16], epochs=2, seed=1, kinds=kinds, holdout=0.3)
+    plain = learn.imitate("schafkopf", log, tmp_path / "p", **common)
+    soft = learn.imitate("schafkopf", log, tmp_path / "s", soft=0.5, temperature=20, **common)
+    model = json.loads((tmp_path / "s" / "model.json").read_text())
+    assert (model["settings"]["soft"], model["settings"]["temperature"]) == (0.5, 20)
+    read = lambda d: (tmp_path / d / "cards-sauspiel-defender.safetensors").read_bytes()  # noqa: E731
+    assert read("p") != read("s")
+    assert plain.kinds[kinds[0]]["heldout_samples"] == soft.kinds[kinds[0]]["heldout_samples"] > 0
+    for flag, value in [("--soft", "-0.5"), ("--soft", "2"), ("--temperature", "0")]:
+        bad = subprocess.run(
+            [sys.executable, "-m", "cfrkit.cli", "learn", "imitate", "--game", "schafkopf", "--logs", str(log)]
+            + ["--out", str(tmp_path / "d"), flag, value],
+            capture_output=True,
+            text=True,
+        )
+        assert bad.returncode == 2 and flag.strip("-") in bad.stderr and "Traceback" not in bad.stderr, bad.stderr
+
+
 def test_schafkopf_imitation_and_play(tmp_path):
     from cfrkit import schafkopf
 
@@ -193,6 +223,9 @@ def test_training_is_reproducible_for_a_seed(rules_log, tmp_path):
         ({"holdout": 1.0}, "holdout"),
         ({"learning_rate": -1}, "learning_rate"),
         ({"seed": -1}, "seed"),
+        ({"soft": 1.5}, "soft"),
+        ({"soft": float("nan")}, "soft"),
+        ({"temperature": 0}, "temperature"),
     ],
 )
 def test_bad_arguments(rules_log, tmp_path, kwargs, word):

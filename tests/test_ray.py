@@ -152,6 +152,30 @@ def test_a_worker_killed_mid_run_has_its_piece_run_again_and_nothing_counted_twi
     assert (tmp_path / "ray.jsonl").read_bytes() == (tmp_path / "local.jsonl").read_bytes()
 
 
+def test_a_piece_log_has_no_name_while_its_games_are_played():
+    """A worker's piece log is unlinked as soon as it is opened (the writer keeps writing to
+    it), so a worker killed mid-piece leaves no file behind; its lines still come back."""
+    seen = {}
+
+    class Writer:
+        def __init__(self, path):
+            seen["path"] = path
+            self.f = open(path, "w")
+            self.f.write("header\n")
+
+        def finish(self):
+            self.f.close()
+
+    def play(writer):
+        seen["named while playing"] = os.path.exists(seen["path"])
+        writer.f.write("game 0\ngame 1\n")
+        return {"figures": 1}
+
+    result = distributed.with_log_piece(Writer, play)
+    assert result == {"figures": 1, "log": b"game 0\ngame 1\n"}
+    assert seen["named while playing"] is False and not os.path.exists(seen["path"])
+
+
 def test_agents_that_cannot_travel_and_bad_settings_are_refused():
     with pytest.raises(cfrkit.InvalidArgumentError, match="spec strings"):
         play_match(lambda view: view.legal[0], "rules", pairs=2, backend="ray")

@@ -410,17 +410,19 @@ def with_log_piece(open_writer: Optional[Callable[[str], Any]], play: Callable[[
     if open_writer is None:
         return play(None)
     fd, path = tempfile.mkstemp(prefix="cfrkit-piece-", suffix=".jsonl")
-    os.close(fd)
-    try:
-        writer = open_writer(path)
+    with os.fdopen(fd, "rb") as f:
+        try:
+            writer = open_writer(path)
+        finally:
+            # The writer and `f` keep the file open: with its name gone at once, a worker
+            # killed mid-piece leaves no file behind.
+            Path(path).unlink(missing_ok=True)
         result = play(writer)
         writer.finish()
-        with open(path, "rb") as f:
-            f.readline()  # the header: the driver's log has its own
-            result["log"] = f.read()
-        return result
-    finally:
-        Path(path).unlink(missing_ok=True)
+        f.seek(0)
+        f.readline()  # the header: the driver's log has its own
+        result["log"] = f.read()
+    return result
 
 
 __all__ = [

@@ -67,6 +67,10 @@ def _is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _is_number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
 def imitate(
     game: str,
     logs: Union[str, os.PathLike, Sequence[Union[str, os.PathLike]]],
@@ -83,6 +87,8 @@ def imitate(
     resume: bool = False,
     progress: Union[bool, Callable[[str, int, float, float], object]] = False,
     augment: Optional[Sequence[str]] = None,
+    soft: float = 0.0,
+    temperature: float = 1.0,
 ) -> ImitationResult:
     """Trains a policy for ``game`` on the game logs ``logs`` and writes it to the directory
     ``out``: one network per decision kind found in the logs (``hidden`` ReLU layers), trained
@@ -98,7 +104,10 @@ def imitate(
     a model of the bidding for PIMC's inference); an unknown kind is refused naming the game's.
     ``augment`` names decision kinds whose training decisions are shown, each epoch, under a
     random relabelling of the suits that play alike in them (the card-play kinds of Skat and Schafkopf;
-    docs/learn.md); a kind without symmetries is refused naming the ones with."""
+    docs/learn.md); a kind without symmetries is refused naming the ones with. ``soft`` (0 to 1)
+    is the share of the loss that learns the teacher's logged values of the legal actions (their
+    softmax at ``temperature``, in the game's payoff units) rather than the action it took, in
+    decisions whose log gives values (PIMC's means); held-out figures stay on the action."""
     from . import _cfrkit
 
     _check("game", game, game in GAMES, f"one of {', '.join(GAMES)}")
@@ -117,6 +126,8 @@ def imitate(
     _check("seed", seed, _is_int(seed) and 0 <= seed < 2**64, "an integer from 0 to 2**64 - 1")
     _check("kinds", kinds, kinds is None or not isinstance(kinds, str), "a list of decision kinds")
     _check("augment", augment, augment is None or not isinstance(augment, str), "a list of decision kinds")
+    _check("soft", soft, _is_number(soft) and 0 <= soft <= 1, "a share of the loss from 0 to 1")
+    _check("temperature", temperature, _is_number(temperature) and 0 < temperature <= 1e6, "a number in (0, 1000000]")
     report: Optional[Callable] = None
     if callable(progress):
         report = progress
@@ -142,6 +153,8 @@ def imitate(
         resume=bool(resume),
         progress=report,
         augment=[] if augment is None else [str(k) for k in augment],
+        soft=float(soft),
+        temperature=float(temperature),
     )
     by_kind = {r.pop("kind"): r for r in rows}
     return ImitationResult(game=game, out=os.fspath(out), kinds=by_kind, seconds=time.perf_counter() - started)

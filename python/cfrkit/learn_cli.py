@@ -1,12 +1,13 @@
 """``cfrkit learn ...``: learned policies.
 
 * ``imitate --game skat|schafkopf|setback --logs FILE [FILE ...] --out DIR [--hidden H ...] [--epochs N] [--batch B]
-  [--lr X] [--holdout X] [--patience N] [--seed S] [--augment KIND ...] [--json]`` — trains one network per decision
-  kind on the game logs (``--log`` of matches) to imitate the agents that played them, writes
-  them and ``model.json`` to DIR, and prints each kind's held-out top-1 accuracy; play the
-  policy with the agent ``net:DIR``. With ``--json`` the last line of stdout is one JSON object
-  with ``game``, ``out``, ``kinds`` (per kind ``heldout_accuracy``, ``baseline_accuracy``,
-  ``train_samples``, ``heldout_samples``, ``epochs``, …) and ``seconds``.
+  [--lr X] [--holdout X] [--patience N] [--seed S] [--augment KIND ...] [--soft W] [--temperature T]
+  [--json]`` — trains one network per decision kind on the game logs (``--log`` of matches) to
+  imitate the agents that played them, writes them and ``model.json`` to DIR, and prints each
+  kind's held-out top-1 accuracy; play the policy with the agent ``net:DIR``. With ``--json``
+  the last line of stdout is one JSON object with ``game``, ``out``, ``kinds`` (per kind
+  ``heldout_accuracy``, ``baseline_accuracy``, ``train_samples``, ``heldout_samples``,
+  ``epochs``, …) and ``seconds``.
 
 Errors print one line on stderr and exit with status 2; Ctrl-C exits with 130.
 """
@@ -64,6 +65,21 @@ def _parser() -> argparse.ArgumentParser:
         help="show these kinds' training decisions under random relabellings of the suits that play alike "
         "(the card kinds of Skat and Schafkopf, e.g. cards-suit-declarer cards-grand-declarer)",
     )
+    m.add_argument(
+        "--soft",
+        type=cli_args.number(0),
+        default=0.0,
+        metavar="W",
+        help="share of the loss that learns the teacher's logged values (softmax at --temperature) instead of its "
+        "action, where the logs have values (PIMC's means; default 0: the action alone)",
+    )
+    m.add_argument(
+        "--temperature",
+        type=cli_args.number(0, above=True),
+        default=1.0,
+        metavar="T",
+        help="temperature of the teacher's values, in the game's payoff units (default 1)",
+    )
     m.add_argument("--json", action="store_true", help="print the figures as one JSON object on the last line")
     return p
 
@@ -90,6 +106,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             resume=a.resume,
             progress=True,
             augment=a.augment,
+            soft=a.soft,
+            temperature=a.temperature,
         )
         print(r)
         if a.json:

@@ -114,7 +114,7 @@ type Change = dyn Fn(&mut GameRecord);
 fn replay_changed(record: &GameRecord, change: impl FnOnce(&mut GameRecord)) -> Result<(), String> {
     let mut r = record.clone();
     change(&mut r);
-    SetbackPolicies::replay(SETTINGS, &r, &mut |_, _, _, _, _| Ok(()))
+    SetbackPolicies::replay(SETTINGS, &r, &mut |_, _, _, _, _, _| Ok(()))
 }
 
 #[test]
@@ -124,7 +124,7 @@ fn replay_refuses_records_that_break_the_rules() {
     play("rules", "rules", 1, 9, 1, Some(&path));
     let game = read(&path).unwrap().games.remove(0);
     assert_eq!(replay_changed(&game, |_| {}), Ok(()));
-    let e = SetbackPolicies::replay("protocol=rotation", &game, &mut |_, _, _, _, _| Ok(())).unwrap_err();
+    let e = SetbackPolicies::replay("protocol=rotation", &game, &mut |_, _, _, _, _, _| Ok(())).unwrap_err();
     assert!(e.contains("settings"), "{e}");
     let cases: [(&str, Box<Change>); 7] = [
         ("seat", Box::new(|r| r.decisions[0].seat = (r.decisions[0].seat + 1) % 4)),

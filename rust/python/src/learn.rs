@@ -13,7 +13,7 @@ use pyo3::types::PyDict;
 /// Trains a policy of `game` (`skat`, `schafkopf`, `setback`) on the game logs `logs` into the directory
 /// `out` (see `cfrkit.learn.imitate`); returns per decision kind its training figures.
 #[pyfunction]
-#[pyo3(signature = (game, logs, out, hidden, epochs, batch, learning_rate, holdout, patience, seed, kinds = Vec::new(), resume = false, progress = None, augment = Vec::new()))]
+#[pyo3(signature = (game, logs, out, hidden, epochs, batch, learning_rate, holdout, patience, seed, kinds = Vec::new(), resume = false, progress = None, augment = Vec::new(), soft = 0.0, temperature = 1.0))]
 #[allow(clippy::too_many_arguments)]
 fn imitate_policy<'py>(
     py: Python<'py>,
@@ -31,8 +31,22 @@ fn imitate_policy<'py>(
     resume: bool,
     progress: Option<Py<PyAny>>,
     augment: Vec<String>,
+    soft: f64,
+    temperature: f64,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
-    let settings = TrainSettings { hidden, epochs, batch, learning_rate, holdout, patience, seed, kinds, augment };
+    let settings = TrainSettings {
+        hidden,
+        epochs,
+        batch,
+        learning_rate,
+        holdout,
+        patience,
+        seed,
+        kinds,
+        augment,
+        soft,
+        temperature,
+    };
     let mut stopped = None;
     let res = py.allow_threads(|| {
         let mut between = |kind: &str, epoch: usize, r: &learn::TrainReport| {

@@ -59,6 +59,9 @@ pub struct Samples {
     pub deal: Vec<u64>,
     /// For a value network, per decision, the outcome that followed (empty for a policy).
     pub outcome: Vec<f32>,
+    /// The teacher's values of every decision's legal actions, in `legal_ids`' order (NaN
+    /// where the teacher gave none; see [`TrainSettings::soft`]).
+    teacher: Vec<f32>,
     /// Per decision, its group of `symmetries` ([`NO_GROUP`]: none).
     group: Vec<u8>,
     /// The groups of symmetries the decisions may be relabelled by in training, each holding
@@ -83,6 +86,7 @@ impl Samples {
             target: Vec::new(),
             deal: Vec::new(),
             outcome: Vec::new(),
+            teacher: Vec::new(),
             group: Vec::new(),
             symmetries: Vec::new(),
         }
@@ -96,10 +100,13 @@ impl Samples {
         self
     }
 
-    /// Adds a decision, with the outcome that followed for a value network and the group of
+    /// Adds a decision, with the outcome that followed for a value network, the teacher's
+    /// values of the legal actions (in `legal`'s order) where it gave them, and the group of
     /// symmetries that may relabel it; refuses features of the wrong length, a target that is
     /// not legal, a decision with an outcome among ones without (or the other way round), an
-    /// outcome that is not finite, and a group the samples do not have.
+    /// outcome that is not finite, teacher values that are not one finite number per legal
+    /// action, and a group the samples do not have.
+    #[allow(clippy::too_many_arguments)]
     pub fn push(
         &mut self,
         features: &[f32],
@@ -107,10 +114,18 @@ impl Samples {
         target: u16,
         deal: u64,
         outcome: Option<f32>,
+        teacher: Option<&[f64]>,
         group: Option<usize>,
     ) -> Result<()> {
         if group.is_some_and(|g| g >= self.symmetries.len()) {
             return Err(Error::invalid("sample group", format!("{group:?}"), "a group of the samples' symmetries"));
+        }
+        if let Some(v) = teacher.filter(|v| v.len() != legal.len() || v.iter().any(|x| !x.is_finite())) {
+            return Err(Error::invalid(
+                "teacher values",
+                format!("{v:?}"),
+                format!("one finite number for each of the {} legal actions", legal.len()),
+            ));
         }
         let fits = features.len() == self.dim && self.dim <= 1 << 16;
         if !fits || !legal.contains(&target) || legal.iter().any(|&a| a as usize >= self.actions) {
@@ -137,6 +152,10 @@ impl Samples {
             self.set_value.push(x);
         }
         self.set_starts.push(self.set_index.len());
+        match teacher {
+            Some(v) => self.teacher.extend(v.iter().map(|&x| x as f32)),
+            None => self.teacher.extend(std::iter::repeat_n(f32::NAN, legal.len())),
+        }
         self.legal_ids.extend_from_slice(&legal);
         self.legal_starts.push(self.legal_ids.len());
         self.target.push(target);
@@ -158,6 +177,11 @@ impl Samples {
     /// The legal actions of decision `r`.
     pub fn legal(&self, r: usize) -> &[u16] {
         &self.legal_ids[self.legal_starts[r]..self.legal_starts[r + 1]]
+    }
+
+    /// The teacher's values of decision `r`'s legal actions (NaN where it gave none).
+    fn teacher_values(&self, r: usize) -> &[f32] {
+        &self.teacher[self.legal_starts[r]..self.legal_starts[r + 1]]
     }
 
     /// Writes the features of decision `r` into `out` (`dim` entries, zeroed first).
@@ -218,6 +242,21 @@ pub struct TrainSettings {
     /// [`super::symmetry`]); held-out decisions are shown as they were.
     #[serde(default)]
     pub augment: Vec<String>,
+    /// The share of the training loss that learns the teacher's values rather than its action
+    /// (0 to 1; 0: the action alone): the cross-entropy against the softmax of the logged
+    /// values over the legal actions, at `temperature`, where a decision has them (PIMC's
+    /// means), the action taken where it has none. The held-out loss (and early stopping) is
+    /// the same mix; the accuracy stays the share of actions taken.
+    #[serde(default)]
+    pub soft: f64,
+    /// The temperature of the teacher's values, in the game's payoff units (cents, tournament
+    /// points).
+    #[serde(default = "default_temperature")]
+    pub temperature: f64,
+}
+
+fn default_temperature() -> f64 {
+    1.0
 }
 
 impl Default for TrainSettings {
@@ -232,6 +271,8 @@ impl Default for TrainSettings {
             seed: 0,
             kinds: Vec::new(),
             augment: Vec::new(),
+            soft: 0.0,
+            temperature: default_temperature(),
         }
     }
 }
@@ -253,6 +294,12 @@ impl TrainSettings {
         }
         if !(self.holdout > 0.0 && self.holdout < 1.0) {
             return Err(Error::invalid("holdout", self.holdout, "a share of the deals in (0, 1)"));
+        }
+        if !(0.0..=1.0).contains(&self.soft) {
+            return Err(Error::invalid("soft", self.soft, "a share of the loss from 0 to 1"));
+        }
+        if !(self.temperature > 0.0 && self.temperature <= 1e6) {
+            return Err(Error::invalid("temperature", self.temperature, "a number in (0, 1000000]"));
         }
         Ok(())
     }
@@ -287,43 +334,81 @@ fn held_out(deal: u64, settings: &TrainSettings) -> bool {
     ((h ^ (h >> 31)) as f64 / u64::MAX as f64) < settings.holdout
 }
 
-/// The inputs, additive masks (0 legal, −1e9 illegal) and targets of decisions `rows`, each
-/// under a random symmetry of its group drawn from `augment` if given.
-fn batch(s: &Samples, rows: &[usize], mut augment: Option<&mut Pcg64>) -> Result<(Tensor, Tensor, Tensor)> {
+/// A minibatch: inputs, additive masks (0 legal, −1e9 illegal), the actions taken and, when
+/// training learns the teacher's values, the target distributions.
+struct Batch {
+    x: Tensor,
+    mask: Tensor,
+    y: Tensor,
+    soft: Option<Tensor>,
+}
+
+/// The batch of decisions `rows`, each under a random symmetry of its group drawn from
+/// `augment` if given; with `soft` = (weight, temperature), target distributions that mix the
+/// softmax of the teacher's values (where a decision has them, else the action taken) with
+/// the action taken.
+fn batch(s: &Samples, rows: &[usize], mut augment: Option<&mut Pcg64>, soft: Option<(f64, f64)>) -> Result<Batch> {
     let mut x = vec![0.0; rows.len() * s.dim];
     let mut mask = vec![-1e9f32; rows.len() * s.actions];
     let mut y = Vec::with_capacity(rows.len());
+    let mut q = vec![0.0f32; if soft.is_some() { rows.len() * s.actions } else { 0 }];
     for (k, &r) in rows.iter().enumerate() {
         let symmetry = augment.as_deref_mut().and_then(|rng| s.random_symmetry(r, rng));
-        let action = |a: u16| symmetry.map_or(a, |sym| sym.action(a));
+        let action = |a: u16| symmetry.map_or(a, |sym| sym.action(a)) as usize;
         s.write_image(r, symmetry, &mut x[k * s.dim..(k + 1) * s.dim]);
         for &a in s.legal(r) {
-            mask[k * s.actions + action(a) as usize] = 0.0;
+            mask[k * s.actions + action(a)] = 0.0;
         }
         y.push(action(s.target[r]) as u32);
+        if let Some((weight, temperature)) = soft {
+            let row = &mut q[k * s.actions..(k + 1) * s.actions];
+            let values = s.teacher_values(r);
+            if values.iter().all(|v| v.is_finite()) {
+                let top = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+                let e: Vec<f64> = values.iter().map(|&v| ((v - top) as f64 / temperature).exp()).collect();
+                let total: f64 = e.iter().sum();
+                for (&a, p) in s.legal(r).iter().zip(e) {
+                    row[action(a)] = (weight * p / total) as f32;
+                }
+                row[action(s.target[r])] += (1.0 - weight) as f32;
+            } else {
+                row[action(s.target[r])] = 1.0;
+            }
+        }
     }
     let n = rows.len();
     let dev = &Device::Cpu;
-    Ok((
-        Tensor::from_vec(x, (n, s.dim), dev).map_err(candle_error)?,
-        Tensor::from_vec(mask, (n, s.actions), dev).map_err(candle_error)?,
-        Tensor::from_vec(y, n, dev).map_err(candle_error)?,
-    ))
+    let soft =
+        if soft.is_some() { Some(Tensor::from_vec(q, (n, s.actions), dev).map_err(candle_error)?) } else { None };
+    Ok(Batch {
+        x: Tensor::from_vec(x, (n, s.dim), dev).map_err(candle_error)?,
+        mask: Tensor::from_vec(mask, (n, s.actions), dev).map_err(candle_error)?,
+        y: Tensor::from_vec(y, n, dev).map_err(candle_error)?,
+        soft,
+    })
 }
 
-/// The mean loss of `net` on decisions `rows`, whose batch is `x`, `mask`, `y`: the
-/// cross-entropy over the legal actions, or for a value network the squared error of the taken
-/// action's output against its outcome. Also the outputs the accuracy is read from: the masked
-/// logits, or the predicted values.
-fn loss_of(net: &Mlp, s: &Samples, rows: &[usize], (x, mask, y): (Tensor, Tensor, Tensor)) -> Result<(Tensor, Tensor)> {
-    let out = net.forward(&x).map_err(candle_error)?;
+/// The mean loss of `net` on decisions `rows`, whose batch is `b`: the cross-entropy over the
+/// legal actions (against the batch's target distributions where it has them, else the
+/// actions taken), or for a value network the squared error of the taken action's output
+/// against its outcome. Also the outputs the accuracy is read from: the masked logits, or the
+/// predicted values.
+fn loss_of(net: &Mlp, s: &Samples, rows: &[usize], b: Batch) -> Result<(Tensor, Tensor)> {
+    let out = net.forward(&b.x).map_err(candle_error)?;
     if !s.is_value() {
-        let logits = (out + mask).map_err(candle_error)?;
-        let loss = candle_nn::loss::cross_entropy(&logits, &y).map_err(candle_error)?;
+        let logits = (out + b.mask).map_err(candle_error)?;
+        let loss = match b.soft {
+            None => candle_nn::loss::cross_entropy(&logits, &b.y),
+            Some(q) => candle_nn::ops::log_softmax(&logits, D::Minus1)
+                .and_then(|logp| logp * q)
+                .and_then(|t| t.sum_all())
+                .and_then(|t| t.affine(-1.0 / rows.len() as f64, 0.0)),
+        }
+        .map_err(candle_error)?;
         return Ok((loss, logits));
     }
     let predicted =
-        out.gather(&y.unsqueeze(1).map_err(candle_error)?, 1).and_then(|p| p.squeeze(1)).map_err(candle_error)?;
+        out.gather(&b.y.unsqueeze(1).map_err(candle_error)?, 1).and_then(|p| p.squeeze(1)).map_err(candle_error)?;
     let outcome: Vec<f32> = rows.iter().map(|&r| s.outcome[r]).collect();
     let outcome = Tensor::from_vec(outcome, rows.len(), &Device::Cpu).map_err(candle_error)?;
     let loss = candle_nn::loss::mse(&predicted, &outcome).map_err(candle_error)?;
@@ -332,10 +417,10 @@ fn loss_of(net: &Mlp, s: &Samples, rows: &[usize], (x, mask, y): (Tensor, Tensor
 
 /// Summed loss and correct choices of `net` over decisions `rows`: the top-1 choices of a
 /// policy, the predicted signs of a value network.
-fn evaluate(net: &Mlp, s: &Samples, rows: &[usize], size: usize) -> Result<(f64, usize)> {
+fn evaluate(net: &Mlp, s: &Samples, rows: &[usize], size: usize, soft: Option<(f64, f64)>) -> Result<(f64, usize)> {
     let (mut loss, mut correct) = (0.0, 0);
     for chunk in rows.chunks(size.max(1)) {
-        let (l, out) = loss_of(net, s, chunk, batch(s, chunk, None)?)?;
+        let (l, out) = loss_of(net, s, chunk, batch(s, chunk, None, soft)?)?;
         loss += l.to_scalar::<f32>().map_err(candle_error)? as f64 * chunk.len() as f64;
         if s.is_value() {
             let predicted = out.to_vec1::<f32>().map_err(candle_error)?;
@@ -407,6 +492,7 @@ pub fn train(
     // Decisions with symmetries are shown under random ones, drawn from a stream of their own
     // (so that training without shuffles as before).
     let mut augment = (!samples.symmetries.is_empty()).then(|| stream(settings.seed, IMITATE, 1, 0));
+    let soft = (settings.soft > 0.0 && !samples.is_value()).then_some((settings.soft, settings.temperature));
     let varmap = VarMap::new();
     let net = Mlp::init(&varmap, &sizes, &mut rng)?;
     let params = ParamsAdamW { lr: settings.learning_rate, ..ParamsAdamW::default() };
@@ -428,12 +514,12 @@ pub fn train(
         train_rows.shuffle(&mut rng);
         let mut summed = 0.0;
         for chunk in train_rows.chunks(settings.batch) {
-            let (loss, _) = loss_of(&net, samples, chunk, batch(samples, chunk, augment.as_mut())?)?;
+            let (loss, _) = loss_of(&net, samples, chunk, batch(samples, chunk, augment.as_mut(), soft)?)?;
             opt.backward_step(&loss).map_err(candle_error)?;
             summed += loss.to_dtype(DType::F64).and_then(|l| l.to_scalar::<f64>()).map_err(candle_error)?
                 * chunk.len() as f64;
         }
-        let (loss, correct) = evaluate(&net, samples, &test_rows, 4096)?;
+        let (loss, correct) = evaluate(&net, samples, &test_rows, 4096, soft)?;
         report.epochs = epoch;
         report.samples_per_second = (epoch * train_rows.len()) as f64 / started.elapsed().as_secs_f64().max(1e-9);
         let heldout_loss = loss / test_rows.len() as f64;
@@ -476,7 +562,7 @@ mod tests {
             legal.remove(rng.gen_range(0..4));
             let target =
                 *legal.iter().min_by(|&&a, &&b| (a as f32 - score).abs().total_cmp(&(b as f32 - score).abs())).unwrap();
-            s.push(&f, legal, target, i as u64 / 4, None, None).unwrap();
+            s.push(&f, legal, target, i as u64 / 4, None, None, None).unwrap();
         }
         s
     }
@@ -495,13 +581,13 @@ mod tests {
         let groups = vec![vec![Symmetry::identity(35, 32), swapped]];
         let mut rng = stream(1, 2, 3, 4);
         let (mut plain, mut relabelled) = (Samples::new(35, 32), Samples::new(35, 32).with_symmetries(groups));
-        assert!(plain.push(&[0.0; 35], vec![0, 1], 0, 0, None, Some(0)).is_err());
+        assert!(plain.push(&[0.0; 35], vec![0, 1], 0, 0, None, None, Some(0)).is_err());
         for i in 0..3000 {
             let mut f = [0.0f32; 35];
             f[1] = rng.gen_range(0.0..0.5);
             f[0] = f[1] + rng.gen_range(0.1..0.5);
-            plain.push(&f, vec![0, 1], 0, i / 2, None, None).unwrap();
-            relabelled.push(&f, vec![0, 1], 0, i / 2, None, Some(0)).unwrap();
+            plain.push(&f, vec![0, 1], 0, i / 2, None, None, None).unwrap();
+            relabelled.push(&f, vec![0, 1], 0, i / 2, None, None, Some(0)).unwrap();
         }
         let settings = TrainSettings { hidden: vec![16], epochs: 10, batch: 64, ..TrainSettings::default() };
         let mirrored = {
@@ -516,6 +602,40 @@ mod tests {
         };
         assert_eq!(choice(&plain), (false, 1.0));
         assert_eq!(choice(&relabelled), (true, 1.0));
+    }
+
+    /// Soft targets: every decision takes action 0 of three legal ones, and the teacher values
+    /// them 0, ln 2 and ln 4 (at temperature 1: probabilities 1/7, 2/7, 4/7). Trained on the
+    /// action alone the network puts nearly all on action 0; on the values alone it learns
+    /// their softmax; half and half, the mixture — and a decision without values teaches its
+    /// action. Teacher values of the wrong length or not finite are refused.
+    #[test]
+    fn soft_targets_teach_the_teachers_values() {
+        let (two, four) = (2f64.ln(), 4f64.ln());
+        let mut s = Samples::new(2, 4);
+        let mut unvalued = Samples::new(2, 4);
+        for i in 0..2000 {
+            s.push(&[1.0, 0.0], vec![0, 1, 3], 0, i, None, Some(&[0.0, two, four]), None).unwrap();
+            unvalued.push(&[1.0, 0.0], vec![0, 1, 3], 0, i, None, None, None).unwrap();
+        }
+        let probabilities = |s: &Samples, soft: f64, accuracy: f64| {
+            let settings = TrainSettings { hidden: vec![8], epochs: 20, batch: 50, soft, ..TrainSettings::default() };
+            let (net, r) = train(s, &settings, &mut |_, _| Ok(()), &mut |_, _| Ok(())).unwrap();
+            assert_eq!(r.heldout_accuracy, accuracy, "soft {soft}: {r:?}");
+            let out = net.forward(&[1.0, 0.0]);
+            let e: Vec<f64> = [0, 1, 3].iter().map(|&a| (out[a] as f64).exp()).collect();
+            let total: f64 = e.iter().sum();
+            e.iter().map(|x| x / total).collect::<Vec<f64>>()
+        };
+        let close = |p: Vec<f64>, q: [f64; 3]| p.iter().zip(q).all(|(a, b)| (a - b).abs() < 0.02);
+        assert!(probabilities(&s, 0.0, 1.0)[0] > 0.97);
+        assert!(close(probabilities(&s, 1.0, 0.0), [1.0 / 7.0, 2.0 / 7.0, 4.0 / 7.0]));
+        assert!(close(probabilities(&s, 0.5, 1.0), [0.5 + 0.5 / 7.0, 1.0 / 7.0, 2.0 / 7.0]));
+        assert!(probabilities(&unvalued, 1.0, 1.0)[0] > 0.97);
+        assert!(s.push(&[1.0, 0.0], vec![0, 1], 0, 0, None, Some(&[0.0]), None).is_err());
+        assert!(s.push(&[1.0, 0.0], vec![0, 1], 0, 0, None, Some(&[0.0, f64::NAN]), None).is_err());
+        assert!(TrainSettings { soft: 1.5, ..TrainSettings::default() }.check().is_err());
+        assert!(TrainSettings { temperature: 0.0, ..TrainSettings::default() }.check().is_err());
     }
 
     #[test]
@@ -544,8 +664,8 @@ mod tests {
         assert!(train(&toy(2), &settings, &mut |_, _| Ok(()), &mut |_, _| Ok(())).is_err());
         let stopped = train(&s, &settings, &mut |_, _| Ok(()), &mut |_, _| Err(Error::Interrupted));
         assert!(matches!(stopped, Err(Error::Interrupted)));
-        assert!(Samples::new(4, 5).push(&[0.0; 3], vec![1], 1, 0, None, None).is_err());
-        assert!(Samples::new(4, 5).push(&[0.0; 4], vec![1], 2, 0, None, None).is_err());
+        assert!(Samples::new(4, 5).push(&[0.0; 3], vec![1], 1, 0, None, None, None).is_err());
+        assert!(Samples::new(4, 5).push(&[0.0; 4], vec![1], 2, 0, None, None, None).is_err());
     }
 
     /// Sparse storage gives back every decision's features and legal actions as pushed.
@@ -555,14 +675,14 @@ mod tests {
         let rows: [(&[f32], &[u16]); 3] =
             [(&[0.0, 1.0, 0.0, -2.5, 0.0], &[0, 3]), (&[0.0; 5], &[5]), (&[3.0, 0.0, 0.0, 0.0, 0.25], &[1, 2, 4])];
         for (i, (f, legal)) in rows.iter().enumerate() {
-            s.push(f, legal.to_vec(), legal[0], i as u64, None, None).unwrap();
+            s.push(f, legal.to_vec(), legal[0], i as u64, None, None, None).unwrap();
         }
         let mut out = [9.0; 5];
         for (i, (f, legal)) in rows.iter().enumerate() {
             s.write_features(i, &mut out);
             assert_eq!((&out[..], s.legal(i)), (*f, *legal));
         }
-        assert!(Samples::new(70_000, 2).push(&vec![0.0; 70_000], vec![0], 0, 0, None, None).is_err());
+        assert!(Samples::new(70_000, 2).push(&vec![0.0; 70_000], vec![0], 0, 0, None, None, None).is_err());
     }
 
     /// A value network learns an action's outcome: here 2·f0 − f1 for action 1 and −1 for the
@@ -577,7 +697,7 @@ mod tests {
             let f: Vec<f32> = (0..3).map(|_| rng.gen_range(-1.0..1.0)).collect();
             let action = rng.gen_range(0..4u16);
             let value = if action == 1 { 2.0 * f[0] - f[1] } else { -1.0 } + rng.gen_range(-0.05..0.05);
-            s.push(&f, vec![0, 1, 2, 3], action, i / 3, Some(value), None).unwrap();
+            s.push(&f, vec![0, 1, 2, 3], action, i / 3, Some(value), None, None).unwrap();
         }
         let mean = s.outcome.iter().sum::<f32>() / s.len() as f32;
         let variance = s.outcome.iter().map(|x| (x - mean).powi(2)).sum::<f32>() / s.len() as f32;
@@ -588,10 +708,10 @@ mod tests {
         assert!(r.heldout_accuracy > r.baseline_accuracy + 0.1, "{r:?}");
         let out = net.forward(&[0.5, -0.5, 0.0]);
         assert!((out[1] - 1.5).abs() < 0.2 && (out[0] + 1.0).abs() < 0.2, "{out:?}");
-        assert!(s.push(&[0.0; 3], vec![0], 0, 0, None, None).is_err());
-        assert!(Samples::new(3, 4).push(&[0.0; 3], vec![0], 0, 0, Some(f32::NAN), None).is_err());
+        assert!(s.push(&[0.0; 3], vec![0], 0, 0, None, None, None).is_err());
+        assert!(Samples::new(3, 4).push(&[0.0; 3], vec![0], 0, 0, Some(f32::NAN), None, None).is_err());
         let mut policy = Samples::new(3, 4);
-        policy.push(&[0.0; 3], vec![0], 0, 0, None, None).unwrap();
-        assert!(policy.push(&[0.0; 3], vec![0], 0, 0, Some(1.0), None).is_err());
+        policy.push(&[0.0; 3], vec![0], 0, 0, None, None, None).unwrap();
+        assert!(policy.push(&[0.0; 3], vec![0], 0, 0, Some(1.0), None, None).is_err());
     }
 }

@@ -5,7 +5,7 @@
 use super::imitate::{train, Samples, TrainReport, TrainSettings};
 use super::policy::{Description, NetEntry, Policy};
 use super::symmetry::Symmetry;
-use crate::arena::log::{GameRecord, Reader};
+use crate::arena::log::{Decision, GameRecord, Reader};
 use crate::error::{Error, Result};
 use crate::spec::AgentOptions;
 use rand::Rng;
@@ -13,8 +13,9 @@ use rand_pcg::Pcg64;
 use std::path::{Path, PathBuf};
 
 /// Told of each decision of a replayed game: its kind, the view's features, the legal action
-/// ids, the action id taken and, for a value network's kind, the outcome that followed.
-pub type OnDecision<'a> = dyn FnMut(usize, &[f32], &[usize], usize, Option<f32>) -> Result<()> + 'a;
+/// ids, the action id taken, for a value network's kind the outcome that followed, and the
+/// agent's logged values of the legal actions (in their order) where it gave them.
+pub type OnDecision<'a> = dyn FnMut(usize, &[f32], &[usize], usize, Option<f32>, Option<&[f64]>) -> Result<()> + 'a;
 
 /// A game with learned policies.
 pub trait Learnable {
@@ -27,8 +28,9 @@ pub trait Learnable {
 
     /// Replays the logged game `record` (of a log with `settings`), checking each decision
     /// against the rules, and calls `decision(kind, features, legal action ids, action id,
-    /// outcome)` for each (the outcome for a value network's kind, None for a policy's); the
-    /// error of a decision the rules refuse says why.
+    /// outcome, values)` for each (the outcome for a value network's kind, None for a policy's;
+    /// the logged values where the legal actions are the logged ones); the error of a
+    /// decision the rules refuse says why.
     fn replay(settings: &str, record: &GameRecord, decision: &mut OnDecision) -> std::result::Result<(), String>;
 
     /// The decision kinds (indices into `KINDS`) whose decisions may be relabelled in training
@@ -45,6 +47,13 @@ pub trait Learnable {
     fn symmetry_group(_features: &[f32]) -> Option<usize> {
         None
     }
+}
+
+/// The values a logged decision gives its legal actions, if it gives any and its legal actions
+/// are the replay's `legal` (action ids of the same game, in the same order).
+pub fn logged_values<'a>(d: &'a Decision, legal: &[usize]) -> Option<&'a [f64]> {
+    let same = d.legal.len() == legal.len() && d.legal.iter().zip(legal).all(|(&a, &b)| a as usize == b);
+    d.values.as_deref().filter(|_| same)
 }
 
 /// The samples of every decision kind of `G` in the logs at `paths`; those of the kinds named
@@ -67,11 +76,16 @@ pub fn samples_from_logs<G: Learnable>(paths: &[PathBuf], relabelled: &[String])
         for record in reader.by_ref() {
             let r = record?;
             let id = deal_id(seed, r.deal);
-            let mut push = |k: usize, features: &[f32], legal: &[usize], action: usize, outcome: Option<f32>| {
+            let mut push = |k: usize,
+                            features: &[f32],
+                            legal: &[usize],
+                            action: usize,
+                            outcome: Option<f32>,
+                            values: Option<&[f64]>| {
                 let offset = G::KINDS[k].1;
                 let legal = legal.iter().map(|&x| (x - offset) as u16).collect();
                 let group = out[k].has_symmetries().then(|| G::symmetry_group(features)).flatten();
-                out[k].push(features, legal, (action - offset) as u16, id, outcome, group)
+                out[k].push(features, legal, (action - offset) as u16, id, outcome, values, group)
             };
             G::replay(&settings, &r, &mut push).map_err(|why| Error::BadFile {
                 path: path.display().to_string(),
@@ -399,6 +413,15 @@ mod tests {
     use super::*;
     use crate::learn::DenseMlp;
     use std::collections::BTreeMap;
+
+    #[test]
+    fn logged_values_need_the_same_legal_actions() {
+        let d = Decision { seat: 0, legal: vec![3, 5], action: 5, values: Some(vec![1.0, -2.0]) };
+        assert_eq!(logged_values(&d, &[3, 5]), Some(&[1.0, -2.0][..]));
+        assert_eq!(logged_values(&d, &[3, 6]), None);
+        assert_eq!(logged_values(&d, &[3]), None);
+        assert_eq!(logged_values(&Decision { values: None, ..d.clone() }, &[3, 5]), None);
+    }
 
     /// A network of kind `kind` over 2 inputs whose 4 outputs (action ids 10–13) are `out`.
     fn net(kind: &str, out: [f32; 4], value: bool) -> (String, (NetEntry, DenseMlp)) {

@@ -26,7 +26,7 @@ use super::view::View;
 use crate::arena::log::GameRecord;
 use crate::cards::iter;
 use crate::error::{Error, Result};
-use crate::learn::learnable::{Learnable, NetPolicy, OnDecision};
+use crate::learn::learnable::{logged_values, Learnable, NetPolicy, OnDecision};
 use crate::learn::symmetry::Symmetry;
 use crate::learn::PlayModel;
 use rand_pcg::Pcg64;
@@ -108,7 +108,9 @@ impl Learnable for SchafkopfPolicies {
             let Some(action) = action.filter(|&a| view.to_act() && game.is_legal(a)) else {
                 return Err(format!("action {} is not legal there", d.action));
             };
-            decision(kind_of(&view), &features(&view), &legal_ids(&view), d.action as usize, None)
+            let legal = legal_ids(&view);
+            let values = logged_values(d, &legal);
+            decision(kind_of(&view), &features(&view), &legal, d.action as usize, None, values)
                 .map_err(|e| e.to_string())?;
             game.apply_legal(action);
         }

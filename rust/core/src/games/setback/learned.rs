@@ -114,7 +114,8 @@ impl Learnable for SetbackPolicies {
             }
             let view = game.view(seat);
             let m = move_of(x.action as usize).ok_or_else(|| format!("action {} is not a move", x.action))?;
-            decision(kind_of(&view), &features(&view), &legal_net_ids(&view), net_id(&view, m), None)
+            // The network's outputs are not the logged action ids: the logged values are not used.
+            decision(kind_of(&view), &features(&view), &legal_net_ids(&view), net_id(&view, m), None, None)
                 .map_err(|e| e.to_string())?;
             game.play_move(m).map_err(|e| format!("action {} is not legal there ({e})", x.action))?;
         }

@@ -35,7 +35,7 @@ use super::game::Game;
 use super::view::View;
 use crate::arena::log::GameRecord;
 use crate::error::{Error, Result};
-use crate::learn::learnable::{Learnable, NetPolicy, OnDecision, MAX_BID};
+use crate::learn::learnable::{logged_values, Learnable, NetPolicy, OnDecision, MAX_BID};
 use crate::learn::symmetry::Symmetry;
 use crate::learn::PlayModel;
 use rand_pcg::Pcg64;
@@ -141,16 +141,18 @@ impl Learnable for SkatPolicies {
             if view.phase() == Phase::Declare {
                 let points = r.returns.get(d.seat as usize).ok_or("no return for the declarer")?;
                 let outcome = Some(*points as f32 / VALUE_SCALE);
-                decision(DECLARE_VALUE_KIND, &f, &legal, d.action as usize, outcome).map_err(|e| e.to_string())?;
+                decision(DECLARE_VALUE_KIND, &f, &legal, d.action as usize, outcome, None)
+                    .map_err(|e| e.to_string())?;
             }
-            decision(kind_of(&view), &f, &legal, d.action as usize, None).map_err(|e| e.to_string())?;
+            let values = logged_values(d, &legal);
+            decision(kind_of(&view), &f, &legal, d.action as usize, None, values).map_err(|e| e.to_string())?;
             game.apply_legal(action);
         }
         let levels = bid_levels();
         for (seat, f) in bidding {
             let top = max_bid[seat as usize];
             let id = levels.iter().copied().find(|&id| level_value(id) == top).ok_or("a bid value off the list")?;
-            decision(MAX_BID_KIND, &f, &levels, id, None).map_err(|e| e.to_string())?;
+            decision(MAX_BID_KIND, &f, &levels, id, None, None).map_err(|e| e.to_string())?;
         }
         Ok(())
     }

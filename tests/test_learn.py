@@ -127,6 +127,9 @@ def test_soft_targets_learn_the_pimc_values(tmp_path):
     read = lambda d: (tmp_path / d / "cards-sauspiel-defender.safetensors").read_bytes()  # noqa: E731
     assert read("p") != read("s")
     assert plain.kinds[kinds[0]]["heldout_samples"] == soft.kinds[kinds[0]]["heldout_samples"] > 0
+    # Every held-out decision of a PIMC log has values: the share of best-valued choices is known.
+    best = soft.kinds[kinds[0]]["heldout_best_accuracy"]
+    assert 0 < best <= 1 and "best-valued action" in str(soft)
     for flag, value in [("--soft", "-0.5"), ("--soft", "2"), ("--temperature", "0")]:
         bad = subprocess.run(
             [sys.executable, "-m", "cfrkit.cli", "learn", "imitate", "--game", "schafkopf", "--logs", str(log)]

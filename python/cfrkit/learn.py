@@ -32,8 +32,10 @@ GAMES = ("skat", "schafkopf", "setback")
 class ImitationResult:
     """What :func:`imitate` trained: per decision kind its figures (``train_samples``,
     ``heldout_samples``, ``heldout_accuracy``, ``baseline_accuracy`` — always the action most
-    taken in training —, ``heldout_loss``, ``train_loss``, ``epochs``, ``best_epoch``,
-    ``samples_per_second``), the directory and the seconds taken."""
+    taken in training —, ``heldout_best_accuracy`` — where the logs give the teacher's values,
+    the share of those held-out decisions whose top-1 the teacher valued highest, else None —,
+    ``heldout_loss``, ``train_loss``, ``epochs``, ``best_epoch``, ``samples_per_second``), the
+    directory and the seconds taken."""
 
     game: str
     out: str
@@ -53,6 +55,11 @@ class ImitationResult:
                 f"  {kind:22} {what} {100 * r['heldout_accuracy']:5.1f}% held out ({floor} baseline "
                 f"{100 * r['baseline_accuracy']:5.1f}%), {r['train_samples']:,} / {r['heldout_samples']:,} "
                 f"decisions, epoch {r['best_epoch']} of {r['epochs']}"
+                + (
+                    ""
+                    if r.get("heldout_best_accuracy") is None
+                    else f", a best-valued action {100 * r['heldout_best_accuracy']:.1f}%"
+                )
             )
         return "\n".join(lines)
 

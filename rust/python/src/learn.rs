@@ -80,6 +80,7 @@ fn imitate_policy<'py>(
             d.set_item("heldout_samples", r.heldout_samples)?;
             d.set_item("heldout_accuracy", r.heldout_accuracy)?;
             d.set_item("baseline_accuracy", r.baseline_accuracy)?;
+            d.set_item("heldout_best_accuracy", r.heldout_best_accuracy)?;
             d.set_item("heldout_loss", r.heldout_loss)?;
             d.set_item("train_loss", r.train_loss)?;
             d.set_item("epochs", r.epochs)?;

@@ -322,6 +322,10 @@ pub struct TrainReport {
     /// Top-1 accuracy of always taking the legal action the training decisions took most (a
     /// floor the network should beat).
     pub baseline_accuracy: f64,
+    /// Of the held-out decisions whose teacher gave values, the share whose top-1 the teacher
+    /// valued highest (where the teacher's values tie at the top it took the lowest action
+    /// id, which top-1 accuracy asks for and this does not); None without such decisions.
+    pub heldout_best_accuracy: Option<f64>,
     /// Decisions trained on per second.
     pub samples_per_second: f64,
 }
@@ -415,10 +419,20 @@ fn loss_of(net: &Mlp, s: &Samples, rows: &[usize], b: Batch) -> Result<(Tensor, 
     Ok((loss, predicted))
 }
 
-/// Summed loss and correct choices of `net` over decisions `rows`: the top-1 choices of a
-/// policy, the predicted signs of a value network.
-fn evaluate(net: &Mlp, s: &Samples, rows: &[usize], size: usize, soft: Option<(f64, f64)>) -> Result<(f64, usize)> {
-    let (mut loss, mut correct) = (0.0, 0);
+/// What [`evaluate`] counts.
+struct Evaluation {
+    /// Summed loss.
+    loss: f64,
+    /// Correct choices: top-1 choices of a policy, predicted signs of a value network.
+    correct: usize,
+    /// Decisions with teacher values, and those whose top-1 the teacher valued highest.
+    valued: usize,
+    valued_best: usize,
+}
+
+/// The loss and correct choices of `net` over decisions `rows`.
+fn evaluate(net: &Mlp, s: &Samples, rows: &[usize], size: usize, soft: Option<(f64, f64)>) -> Result<Evaluation> {
+    let (mut loss, mut correct, mut valued, mut valued_best) = (0.0, 0, 0, 0);
     for chunk in rows.chunks(size.max(1)) {
         let (l, out) = loss_of(net, s, chunk, batch(s, chunk, None, soft)?)?;
         loss += l.to_scalar::<f32>().map_err(candle_error)? as f64 * chunk.len() as f64;
@@ -428,9 +442,17 @@ fn evaluate(net: &Mlp, s: &Samples, rows: &[usize], size: usize, soft: Option<(f
         } else {
             let picked = out.argmax(D::Minus1).and_then(|a| a.to_vec1::<u32>()).map_err(candle_error)?;
             correct += picked.iter().zip(chunk).filter(|(&p, &r)| p == s.target[r] as u32).count();
+            for (&p, &r) in picked.iter().zip(chunk) {
+                let values = s.teacher_values(r);
+                if values.iter().all(|v| v.is_finite()) {
+                    let top = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+                    valued += 1;
+                    valued_best += s.legal(r).iter().zip(values).any(|(&a, &v)| a as u32 == p && v == top) as usize;
+                }
+            }
         }
     }
-    Ok((loss, correct))
+    Ok(Evaluation { loss, correct, valued, valued_best })
 }
 
 /// The held-out accuracy of a rule that ignores the features: always the legal action most
@@ -507,6 +529,7 @@ pub fn train(
         heldout_accuracy: 0.0,
         train_loss: f64::INFINITY,
         baseline_accuracy: baseline,
+        heldout_best_accuracy: None,
         samples_per_second: 0.0,
     };
     let started = Instant::now();
@@ -519,14 +542,15 @@ pub fn train(
             summed += loss.to_dtype(DType::F64).and_then(|l| l.to_scalar::<f64>()).map_err(candle_error)?
                 * chunk.len() as f64;
         }
-        let (loss, correct) = evaluate(&net, samples, &test_rows, 4096, soft)?;
+        let e = evaluate(&net, samples, &test_rows, 4096, soft)?;
         report.epochs = epoch;
         report.samples_per_second = (epoch * train_rows.len()) as f64 / started.elapsed().as_secs_f64().max(1e-9);
-        let heldout_loss = loss / test_rows.len() as f64;
+        let heldout_loss = e.loss / test_rows.len() as f64;
         if heldout_loss < report.heldout_loss {
             report.best_epoch = epoch;
             report.heldout_loss = heldout_loss;
-            report.heldout_accuracy = correct as f64 / test_rows.len() as f64;
+            report.heldout_accuracy = e.correct as f64 / test_rows.len() as f64;
+            report.heldout_best_accuracy = (e.valued > 0).then(|| e.valued_best as f64 / e.valued as f64);
             report.train_loss = summed / train_rows.len() as f64;
             let dense = dense_of(&varmap, &sizes)?;
             on_best(&dense, &report)?;
@@ -608,7 +632,8 @@ mod tests {
     /// them 0, ln 2 and ln 4 (at temperature 1: probabilities 1/7, 2/7, 4/7). Trained on the
     /// action alone the network puts nearly all on action 0; on the values alone it learns
     /// their softmax; half and half, the mixture — and a decision without values teaches its
-    /// action. Teacher values of the wrong length or not finite are refused.
+    /// action. The share of held-out choices the teacher valued highest follows the network
+    /// (none without values). Teacher values of the wrong length or not finite are refused.
     #[test]
     fn soft_targets_teach_the_teachers_values() {
         let (two, four) = (2f64.ln(), 4f64.ln());
@@ -618,20 +643,20 @@ mod tests {
             s.push(&[1.0, 0.0], vec![0, 1, 3], 0, i, None, Some(&[0.0, two, four]), None).unwrap();
             unvalued.push(&[1.0, 0.0], vec![0, 1, 3], 0, i, None, None, None).unwrap();
         }
-        let probabilities = |s: &Samples, soft: f64, accuracy: f64| {
+        let probabilities = |s: &Samples, soft: f64, accuracy: f64, best: Option<f64>| {
             let settings = TrainSettings { hidden: vec![8], epochs: 20, batch: 50, soft, ..TrainSettings::default() };
             let (net, r) = train(s, &settings, &mut |_, _| Ok(()), &mut |_, _| Ok(())).unwrap();
-            assert_eq!(r.heldout_accuracy, accuracy, "soft {soft}: {r:?}");
+            assert_eq!((r.heldout_accuracy, r.heldout_best_accuracy), (accuracy, best), "soft {soft}: {r:?}");
             let out = net.forward(&[1.0, 0.0]);
             let e: Vec<f64> = [0, 1, 3].iter().map(|&a| (out[a] as f64).exp()).collect();
             let total: f64 = e.iter().sum();
             e.iter().map(|x| x / total).collect::<Vec<f64>>()
         };
         let close = |p: Vec<f64>, q: [f64; 3]| p.iter().zip(q).all(|(a, b)| (a - b).abs() < 0.02);
-        assert!(probabilities(&s, 0.0, 1.0)[0] > 0.97);
-        assert!(close(probabilities(&s, 1.0, 0.0), [1.0 / 7.0, 2.0 / 7.0, 4.0 / 7.0]));
-        assert!(close(probabilities(&s, 0.5, 1.0), [0.5 + 0.5 / 7.0, 1.0 / 7.0, 2.0 / 7.0]));
-        assert!(probabilities(&unvalued, 1.0, 1.0)[0] > 0.97);
+        assert!(probabilities(&s, 0.0, 1.0, Some(0.0))[0] > 0.97);
+        assert!(close(probabilities(&s, 1.0, 0.0, Some(1.0)), [1.0 / 7.0, 2.0 / 7.0, 4.0 / 7.0]));
+        assert!(close(probabilities(&s, 0.5, 1.0, Some(0.0)), [0.5 + 0.5 / 7.0, 1.0 / 7.0, 2.0 / 7.0]));
+        assert!(probabilities(&unvalued, 1.0, 1.0, None)[0] > 0.97);
         assert!(s.push(&[1.0, 0.0], vec![0, 1], 0, 0, None, Some(&[0.0]), None).is_err());
         assert!(s.push(&[1.0, 0.0], vec![0, 1], 0, 0, None, Some(&[0.0, f64::NAN]), None).is_err());
         assert!(TrainSettings { soft: 1.5, ..TrainSettings::default() }.check().is_err());

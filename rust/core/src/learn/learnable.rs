@@ -178,6 +178,7 @@ pub fn imitate<G: Learnable>(
             heldout_samples: r.heldout_samples,
             heldout_accuracy: r.heldout_accuracy,
             baseline_accuracy: r.baseline_accuracy,
+            heldout_best_accuracy: r.heldout_best_accuracy,
             heldout_loss: r.heldout_loss,
             train_loss: r.train_loss,
             epochs: r.epochs,
@@ -221,6 +222,7 @@ fn report_of(e: &NetEntry) -> TrainReport {
         heldout_accuracy: e.heldout_accuracy,
         train_loss: e.train_loss,
         baseline_accuracy: e.baseline_accuracy,
+        heldout_best_accuracy: e.heldout_best_accuracy,
         samples_per_second: 0.0,
     }
 }

@@ -6,8 +6,8 @@
 //! kind: `kind`, `file` (safetensors, see [`super::mlp`]), `action_offset` and `actions` (the
 //! network's outputs are the game's action ids `action_offset .. action_offset + actions`),
 //! `sizes` (layer sizes, inputs first), and the training figures (`train_samples`,
-//! `heldout_samples`, `heldout_accuracy`, `baseline_accuracy`, `heldout_loss`, `train_loss`,
-//! `epochs`, `best_epoch`); and `settings`, the training settings (what `--resume` checks).
+//! `heldout_samples`, `heldout_accuracy`, `baseline_accuracy`, `heldout_best_accuracy` where
+//! the logs gave values, `heldout_loss`, `train_loss`, `epochs`, `best_epoch`); and `settings`, the training settings (what `--resume` checks).
 //! Descriptions written before the losses and settings were recorded load with losses 0 and no
 //! settings.
 
@@ -38,6 +38,9 @@ pub struct NetEntry {
     pub heldout_samples: usize,
     pub heldout_accuracy: f64,
     pub baseline_accuracy: f64,
+    /// See [`super::imitate::TrainReport::heldout_best_accuracy`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heldout_best_accuracy: Option<f64>,
     #[serde(default)]
     pub heldout_loss: f64,
     #[serde(default)]
@@ -64,6 +67,7 @@ impl NetEntry {
             heldout_samples: 0,
             heldout_accuracy: 0.9,
             baseline_accuracy: 0.5,
+            heldout_best_accuracy: None,
             heldout_loss: 0.0,
             train_loss: 0.0,
             epochs: 0,

@@ -363,10 +363,14 @@ fn batch(s: &Samples, rows: &[usize], mut augment: Option<&mut Pcg64>, soft: Opt
         for &a in s.legal(r) {
             mask[k * s.actions + action(a)] = 0.0;
         }
-        y.push(action(s.target[r]) as u32);
+        let values = s.teacher_values(r);
+        let target = match symmetry {
+            Some(_) => tie_broken_target(s, r, action),
+            None => action(s.target[r]),
+        };
+        y.push(target as u32);
         if let Some((weight, temperature)) = soft {
             let row = &mut q[k * s.actions..(k + 1) * s.actions];
-            let values = s.teacher_values(r);
             if values.iter().all(|v| v.is_finite()) {
                 let top = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
                 let e: Vec<f64> = values.iter().map(|&v| ((v - top) as f64 / temperature).exp()).collect();
@@ -374,9 +378,9 @@ fn batch(s: &Samples, rows: &[usize], mut augment: Option<&mut Pcg64>, soft: Opt
                 for (&a, p) in s.legal(r).iter().zip(e) {
                     row[action(a)] = (weight * p / total) as f32;
                 }
-                row[action(s.target[r])] += (1.0 - weight) as f32;
+                row[target] += (1.0 - weight) as f32;
             } else {
-                row[action(s.target[r])] = 1.0;
+                row[target] = 1.0;
             }
         }
     }
@@ -390,6 +394,24 @@ fn batch(s: &Samples, rows: &[usize], mut augment: Option<&mut Pcg64>, soft: Opt
         y: Tensor::from_vec(y, n, dev).map_err(candle_error)?,
         soft,
     })
+}
+
+/// The target of decision `r` with its actions relabelled by `action`. Where the teacher's
+/// values tie at the top and it took one of the best, the teacher broke the tie by taking the
+/// lowest action id (cfrkit's PIMC agents do): in the relabelled decision that is the lowest
+/// relabelled id among the best, not necessarily the image of the action taken.
+fn tie_broken_target(s: &Samples, r: usize, action: impl Fn(u16) -> usize) -> usize {
+    let values = s.teacher_values(r);
+    let taken = action(s.target[r]);
+    if !values.iter().all(|v| v.is_finite()) {
+        return taken;
+    }
+    let top = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let best = || s.legal(r).iter().zip(values).filter(|&(_, &v)| v == top).map(|(&a, _)| a);
+    if !best().any(|a| a == s.target[r]) {
+        return taken;
+    }
+    best().map(&action).min().unwrap_or(taken)
 }
 
 /// The mean loss of `net` on decisions `rows`, whose batch is `b`: the cross-entropy over the
@@ -594,7 +616,8 @@ mod tests {
     /// Relabelled training: every decision takes action 0, the one whose feature is larger, and
     /// feature 0 is always the larger. Shown under the symmetry that swaps features 0 and 1 and
     /// actions 0 and 1, the network learns to take the action of the larger feature; shown as
-    /// they are, it learns to take action 0.
+    /// they are, it learns to take action 0; and where the teacher valued both alike (its tie
+    /// going to the lower id), action 0 however they are shown.
     #[test]
     fn symmetries_teach_what_the_labels_alone_do_not() {
         let mut swap = [0u8; 32];
@@ -602,7 +625,7 @@ mod tests {
             *x = [1, 0].get(c).copied().unwrap_or(c as u8);
         }
         let swapped = Symmetry::relabel_cards(35, 32, &swap, &[3], &[(0, 1), (1, 0)], true);
-        let groups = vec![vec![Symmetry::identity(35, 32), swapped]];
+        let groups = vec![vec![Symmetry::identity(35, 32), swapped.clone()]];
         let mut rng = stream(1, 2, 3, 4);
         let (mut plain, mut relabelled) = (Samples::new(35, 32), Samples::new(35, 32).with_symmetries(groups));
         assert!(plain.push(&[0.0; 35], vec![0, 1], 0, 0, None, None, Some(0)).is_err());
@@ -626,6 +649,21 @@ mod tests {
         };
         assert_eq!(choice(&plain), (false, 1.0));
         assert_eq!(choice(&relabelled), (true, 1.0));
+        // The same decisions with the teacher's values tied: it took action 0 as the lower id
+        // of two equal ones, and relabelled it takes the lower id still.
+        let tied = {
+            let groups = vec![vec![Symmetry::identity(35, 32), swapped.clone()]];
+            let mut t = Samples::new(35, 32).with_symmetries(groups);
+            let mut rng = stream(1, 2, 3, 4);
+            for i in 0..3000 {
+                let mut f = [0.0f32; 35];
+                f[1] = rng.gen_range(0.0..0.5);
+                f[0] = f[1] + rng.gen_range(0.1..0.5);
+                t.push(&f, vec![0, 1], 0, i / 2, None, Some(&[3.0, 3.0]), Some(0)).unwrap();
+            }
+            t
+        };
+        assert_eq!(choice(&tied), (false, 1.0));
     }
 
     /// Soft targets: every decision takes action 0 of three legal ones, and the teacher values

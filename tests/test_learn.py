@@ -130,6 +130,9 @@ def test_soft_targets_learn_the_pimc_values(tmp_path):
     # Every held-out decision of a PIMC log has values: the share of best-valued choices is known.
     best = soft.kinds[kinds[0]]["heldout_best_accuracy"]
     assert 0 < best <= 1 and "best-valued action" in str(soft)
+    schafkopf.match("rules", "rules", games=20, seed=1, log=tmp_path / "rules.jsonl")
+    with pytest.raises(InvalidArgumentError, match="soft: .0.5. .*without the agents' values"):
+        learn.imitate("schafkopf", tmp_path / "rules.jsonl", tmp_path / "r", soft=0.5)
     for flag, value in [("--soft", "-0.5"), ("--soft", "2"), ("--temperature", "0")]:
         bad = subprocess.run(
             [sys.executable, "-m", "cfrkit.cli", "learn", "imitate", "--game", "schafkopf", "--logs", str(log)]

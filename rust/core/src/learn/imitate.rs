@@ -179,6 +179,11 @@ impl Samples {
         &self.legal_ids[self.legal_starts[r]..self.legal_starts[r + 1]]
     }
 
+    /// Whether some decision has the teacher's values.
+    pub fn has_teacher_values(&self) -> bool {
+        self.teacher.iter().any(|v| v.is_finite())
+    }
+
     /// The teacher's values of decision `r`'s legal actions (NaN where it gave none).
     fn teacher_values(&self, r: usize) -> &[f32] {
         &self.teacher[self.legal_starts[r]..self.legal_starts[r + 1]]

@@ -146,6 +146,13 @@ pub fn imitate<G: Learnable>(
     let logs: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     let done = if resume { finished_kinds::<G>(out, &logs, settings)? } else { Vec::new() };
     let samples = samples_from_logs::<G>(paths, &settings.augment)?;
+    if settings.soft > 0.0 && !samples.iter().any(|s| s.has_teacher_values()) {
+        return Err(Error::invalid(
+            "soft",
+            settings.soft,
+            "0 for logs without the agents' values (PIMC logs them unless its spec says values=none)",
+        ));
+    }
     std::fs::create_dir_all(out).map_err(|e| Error::io(out, e))?;
     let mut description = Description::new(G::GAME, G::FEATURES, settings.seed, logs);
     description.settings = Some(settings.clone());

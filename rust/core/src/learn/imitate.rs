@@ -402,9 +402,9 @@ fn batch(s: &Samples, rows: &[usize], mut augment: Option<&mut Pcg64>, soft: Opt
 }
 
 /// The target of decision `r` with its actions relabelled by `action`. Where the teacher's
-/// values tie at the top and it took one of the best, the teacher broke the tie by taking the
-/// lowest action id (cfrkit's PIMC agents do): in the relabelled decision that is the lowest
-/// relabelled id among the best, not necessarily the image of the action taken.
+/// values tie at the top and it took the lowest action id among the best (cfrkit's PIMC agents
+/// break ties so), in the relabelled decision it would take the lowest relabelled id among
+/// the best, not necessarily the image of the action taken.
 fn tie_broken_target(s: &Samples, r: usize, action: impl Fn(u16) -> usize) -> usize {
     let values = s.teacher_values(r);
     let taken = action(s.target[r]);
@@ -413,7 +413,7 @@ fn tie_broken_target(s: &Samples, r: usize, action: impl Fn(u16) -> usize) -> us
     }
     let top = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
     let best = || s.legal(r).iter().zip(values).filter(|&(_, &v)| v == top).map(|(&a, _)| a);
-    if !best().any(|a| a == s.target[r]) {
+    if best().min() != Some(s.target[r]) {
         return taken;
     }
     best().map(&action).min().unwrap_or(taken)

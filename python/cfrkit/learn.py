@@ -114,7 +114,8 @@ def imitate(
     docs/learn.md); a kind without symmetries is refused naming the ones with. ``soft`` (0 to 1)
     is the share of the loss that learns the teacher's logged values of the legal actions (their
     softmax at ``temperature``, in the game's payoff units) rather than the action it took, in
-    decisions whose log gives values (PIMC's means); held-out figures stay on the action."""
+    decisions whose log gives values (PIMC's means); the held-out loss is the same mix, the
+    held-out accuracy stays on the action."""
     from . import _cfrkit
 
     _check("game", game, game in GAMES, f"one of {', '.join(GAMES)}")

@@ -184,9 +184,12 @@ impl Samples {
         self.teacher.iter().any(|v| v.is_finite())
     }
 
-    /// The teacher's values of decision `r`'s legal actions (NaN where it gave none).
-    fn teacher_values(&self, r: usize) -> &[f32] {
-        &self.teacher[self.legal_starts[r]..self.legal_starts[r + 1]]
+    /// The teacher's values of decision `r`'s legal actions and the highest of them, if it
+    /// gave values.
+    fn teacher_values(&self, r: usize) -> Option<(&[f32], f32)> {
+        let values = &self.teacher[self.legal_starts[r]..self.legal_starts[r + 1]];
+        let top = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        values.iter().all(|v| v.is_finite()).then_some((values, top))
     }
 
     /// Writes the features of decision `r` into `out` (`dim` entries, zeroed first).
@@ -368,7 +371,6 @@ fn batch(s: &Samples, rows: &[usize], mut augment: Option<&mut Pcg64>, soft: Opt
         for &a in s.legal(r) {
             mask[k * s.actions + action(a)] = 0.0;
         }
-        let values = s.teacher_values(r);
         let target = match symmetry {
             Some(_) => tie_broken_target(s, r, action),
             None => action(s.target[r]),
@@ -376,12 +378,10 @@ fn batch(s: &Samples, rows: &[usize], mut augment: Option<&mut Pcg64>, soft: Opt
         y.push(target as u32);
         if let Some((weight, temperature)) = soft {
             let row = &mut q[k * s.actions..(k + 1) * s.actions];
-            if values.iter().all(|v| v.is_finite()) {
-                let top = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-                let e: Vec<f64> = values.iter().map(|&v| ((v - top) as f64 / temperature).exp()).collect();
-                let total: f64 = e.iter().sum();
-                for (&a, p) in s.legal(r).iter().zip(e) {
-                    row[action(a)] = (weight * p / total) as f32;
+            if let Some((values, top)) = s.teacher_values(r) {
+                let total: f64 = values.iter().map(|&v| ((v - top) as f64 / temperature).exp()).sum();
+                for (&a, &v) in s.legal(r).iter().zip(values) {
+                    row[action(a)] = (weight * ((v - top) as f64 / temperature).exp() / total) as f32;
                 }
                 row[target] += (1.0 - weight) as f32;
             } else {
@@ -406,12 +406,8 @@ fn batch(s: &Samples, rows: &[usize], mut augment: Option<&mut Pcg64>, soft: Opt
 /// break ties so), in the relabelled decision it would take the lowest relabelled id among
 /// the best, not necessarily the image of the action taken.
 fn tie_broken_target(s: &Samples, r: usize, action: impl Fn(u16) -> usize) -> usize {
-    let values = s.teacher_values(r);
     let taken = action(s.target[r]);
-    if !values.iter().all(|v| v.is_finite()) {
-        return taken;
-    }
-    let top = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let Some((values, top)) = s.teacher_values(r) else { return taken };
     let best = || s.legal(r).iter().zip(values).filter(|&(_, &v)| v == top).map(|(&a, _)| a);
     if best().min() != Some(s.target[r]) {
         return taken;
@@ -470,9 +466,7 @@ fn evaluate(net: &Mlp, s: &Samples, rows: &[usize], size: usize, soft: Option<(f
             let picked = out.argmax(D::Minus1).and_then(|a| a.to_vec1::<u32>()).map_err(candle_error)?;
             correct += picked.iter().zip(chunk).filter(|(&p, &r)| p == s.target[r] as u32).count();
             for (&p, &r) in picked.iter().zip(chunk) {
-                let values = s.teacher_values(r);
-                if values.iter().all(|v| v.is_finite()) {
-                    let top = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+                if let Some((values, top)) = s.teacher_values(r) {
                     valued += 1;
                     valued_best += s.legal(r).iter().zip(values).any(|(&a, &v)| a as u32 == p && v == top) as usize;
                 }

@@ -43,8 +43,10 @@
 //!   points (any two in null, where points do not count), with no card in play ranked between
 //!   them, lead to the same outcomes, so only the lower is searched;
 //! * move ordering: the table's card first; to lead, the top card of a suit first (the
-//!   defenders' plain cards before their trumps); to follow, points onto a partner's trick, else
-//!   the cheapest card that wins, else the cheapest discard; in null, the declarer's highest
+//!   defenders' plain cards before their trumps), a plain card an opponent can ruff last and
+//!   one the partner can ruff early; to follow, points onto a trick the partner holds for good
+//!   (no opponent left who can beat it), else the cheapest card that wins, else the cheapest
+//!   discard; in null, the declarer's highest
 //!   card that stays below the trick, the defenders' low cards; ties by a history heuristic;
 //! * the last trick plays itself.
 
@@ -511,7 +513,11 @@ fn ordered(f: &Facts, p: &Pos, first: u8, history: &[u32; 32], list: &mut [Card;
     let live = p.live();
     let led = f.order.suit(p.led);
     let trumps = f.order.trumps();
-    let partner_wins = p.len > 0 && (((p.leader + p.win) % 3 == f.declarer) == declarer);
+    // The partner holds the trick for good: after the mover, only an opponent can take it.
+    let last_beats = |hand: CardSet| f.order.legal_after(hand, p.led) & f.beaten_by[p.winning as usize & 31] != 0;
+    let partner_wins = p.len > 0
+        && (((p.leader + p.win) % 3 == f.declarer) == declarer)
+        && (p.len == 2 || !last_beats(p.hands[((p.leader + 2) % 3) as usize]));
     for c in iter(moves) {
         let worth = f.worth[c as usize & 31] as i32;
         let is_trump = (trumps & bit(c) != 0) as i32;
@@ -530,12 +536,23 @@ fn ordered(f: &Facts, p: &Pos, first: u8, history: &[u32; 32], list: &mut [Card;
                 (false, _, true) => -power,
             }
         } else if p.len == 0 {
-            // The top card of its suit in play first, trumps before plain cards.
+            // The top card of its suit in play first, trumps before plain cards; never first a
+            // plain card an opponent can ruff, rather one the partner can.
             let top = (live & f.order.suits().stronger(c) == 0) as i32;
+            let mut ruff = 0;
+            if is_trump == 0 {
+                let suit_cards = f.order.suit_cards(f.order.suit(c));
+                for s in (0..3u8).filter(|&s| s != me) {
+                    let hand = p.hands[s as usize];
+                    if hand & suit_cards == 0 && hand & trumps != 0 {
+                        ruff += if (s == f.declarer) == declarer { 50 } else { -250 };
+                    }
+                }
+            }
             if declarer {
-                200 * top + power
+                200 * top + power + ruff
             } else {
-                200 * top + if is_trump == 1 { -power } else { power }
+                200 * top + ruff + if is_trump == 1 { -power } else { power }
             }
         } else if partner_wins {
             // Points onto the partner's trick, sparing trumps.

@@ -46,8 +46,8 @@
 //!   defenders' plain cards before their trumps), a plain card an opponent can ruff last and
 //!   one the partner can ruff early; to follow, points onto a trick the partner holds for good
 //!   (no opponent left who can beat it), else the cheapest card that wins, else the cheapest
-//!   discard; in null, the declarer's highest
-//!   card that stays below the trick, the defenders' low cards; ties by a history heuristic;
+//!   discard; in null, the declarer's highest card that stays below the trick, the defenders'
+//!   low cards; ties by a history heuristic;
 //! * the last trick plays itself.
 
 use super::super::actions::Phase;

@@ -126,7 +126,7 @@ def good_lines(tmp_path):
 @pytest.mark.parametrize(
     "edit, where",
     [
-        (lambda ls: [], "line 0: an empty file"),
+        (lambda ls: [], "line 1: an empty file"),
         (lambda ls: ['{"format": "other"}'] + ls[1:], "line 1: no 'cfrkit-game-log' header"),
         (lambda ls: [ls[0].replace('"version":1', '"version":9')] + ls[1:], "line 1: version 9"),
         (lambda ls: ["garbage"] + ls[1:], "line 1: not JSON"),

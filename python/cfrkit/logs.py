@@ -117,6 +117,7 @@ class LogReader:
         self._line = 0
         first = self._next_line()
         if first is None:
+            self._line = 1  # the header's line, as the Rust reader names it
             self._bad("an empty file, not a cfrkit game log")
         header = self._parse(first)
         why = _check_header(header)

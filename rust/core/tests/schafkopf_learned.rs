@@ -1,5 +1,6 @@
 //! Learned Schafkopf policies: imitation of the `rules` agent from its self-play log beats the
-//! most-taken-action baseline, and the `net:DIR` agent plays whole matches legally.
+//! most-taken-action baseline, and the `net:DIR` agent (argmax or sampled) plays whole matches
+//! legally.
 
 use cfrkit_core::arena::log::LogWriter;
 use cfrkit_core::arena::quiet;
@@ -37,11 +38,39 @@ fn imitating_rules_and_playing_the_policy() {
     let net = registry::parse(&format!("net:{}", out.display())).unwrap();
     let r = run_match(net.as_ref(), rules.as_ref(), 30, &MatchSettings { seed: 8, ..s }, None, &mut quiet).unwrap();
     assert_eq!(r.games, 60);
+    sampled_checks(&out);
     inference_checks(&out);
     hybrid_checks(&out);
     // A Skat policy is not a Schafkopf one.
     let e = cfrkit_core::games::skat::registry::parse(&format!("net:{}", out.display())).err().unwrap().to_string();
     assert!(e.contains("not of skat"), "{e}");
+}
+
+/// `net:DIR,sample=1` draws its action from the policy: legal whole matches, the same moves for
+/// the same random stream, and not always the argmax's.
+fn sampled_checks(policy: &Path) {
+    let dir = policy.display();
+    let sampled = registry::parse(&format!("net:{dir},sample=1")).unwrap();
+    let argmax = registry::parse(&format!("net:{dir}")).unwrap();
+    let rules = registry::parse("rules").unwrap();
+    let s = MatchSettings { seed: 3, threads: 2, ..MatchSettings::default() };
+    let r = run_match(sampled.as_ref(), rules.as_ref(), 10, &s, None, &mut quiet).unwrap();
+    assert_eq!(r.games, 20);
+    let (mut moves, mut differ) = (0, 0);
+    for i in 0..6 {
+        let mut g = Game::new(&Deal::for_game(9, i), Rules::SCHAFKOPFRL);
+        let mut rng = Pcg64::seed_from_u64(i);
+        while let Some(p) = g.player() {
+            let view = View::new(&g, p);
+            let a = sampled.act(&view, &mut rng.clone()).unwrap();
+            assert_eq!(a, sampled.act(&view, &mut rng.clone()).unwrap());
+            differ += usize::from(a != argmax.act(&view, &mut rng.clone()).unwrap());
+            moves += 1;
+            let _ = sampled.act(&view, &mut rng).unwrap(); // advance the stream
+            g.apply(a).unwrap();
+        }
+    }
+    assert!(differ > 0 && differ < moves, "{differ} of {moves} sampled moves unlike the argmax's");
 }
 
 /// PIMC with inference: the true deal is likelier under the policy than most uniform worlds

@@ -1,20 +1,24 @@
 //! Setback game logs and learned policies: logging changes no figure and does not depend on the
 //! threads; PIMC logs its means; logged games replay into samples (bad records refused); the
 //! features of a hand-made position; imitation of `rules` beats the frequency baseline; the
-//! `net:DIR` agent plays whole matches legally.
+//! `net:DIR` agent plays whole matches legally; the learned hybrid decides as the policy early
+//! and as PIMC late.
 
 use cfrkit_core::arena::log::{read, GameRecord, LogWriter};
 use cfrkit_core::arena::quiet;
 use cfrkit_core::games::setback::cards::parse_cards;
 use cfrkit_core::games::setback::features::{features, FEATURES, LAYOUT};
 use cfrkit_core::games::setback::learned::{kind_of, legal_net_ids, SetbackPolicies, KINDS};
+use cfrkit_core::games::setback::play::agent::{act, Move};
 use cfrkit_core::games::setback::play::log::{log_header, LogSlot, SETTINGS};
 use cfrkit_core::games::setback::play::matches::{play_pairs_logged, summarize, Summary};
 use cfrkit_core::games::setback::play::view::View;
 use cfrkit_core::games::setback::registry;
-use cfrkit_core::games::setback::rules::Deal;
+use cfrkit_core::games::setback::rules::{Deal, Phase};
 use cfrkit_core::learn::learnable::Learnable;
 use cfrkit_core::learn::{imitate, samples_from_logs, TrainSettings};
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
 use std::path::Path;
 use tempfile::TempDir;
 
@@ -234,6 +238,7 @@ fn imitating_rules_beats_the_frequency_baseline_and_plays_legally() {
         let e = registry::agent(&spec).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(e.contains(want), "{spec}: {e}");
     }
+    hybrid_checks(&out);
     // A policy of another game is refused.
     std::fs::write(
         out.join("model.json"),
@@ -242,4 +247,50 @@ fn imitating_rules_beats_the_frequency_baseline_and_plays_legally() {
     .unwrap();
     let e = registry::agent(&spec).err().map(|e| e.to_string()).unwrap_or_default();
     assert!(e.contains("skat"), "{e}");
+}
+
+/// The learned hybrid decides as the policy before its trick and as PIMC from it on; with
+/// `precardplay=pimc` it bids as PIMC.
+fn hybrid_checks(policy: &Path) {
+    let dir = policy.display();
+    let hybrid = registry::agent(&format!("hybrid:net={dir},from=3,worlds=6,seed=4")).unwrap();
+    assert_eq!(hybrid.name(), format!("hybrid:net={dir},from=3,worlds=6,seed=4"));
+    let by_pimc = registry::agent(&format!("hybrid:net={dir},precardplay=pimc,worlds=6,seed=4")).unwrap();
+    let net = registry::agent(&format!("net:{dir}")).unwrap();
+    let pimc = registry::agent("pimc:worlds=6,seed=4").unwrap();
+    let (mut seen, mut bids_differ) = ([0, 0], 0);
+    for i in 0..12 {
+        let mut deal = Deal::seeded(i);
+        let rng = Pcg64::seed_from_u64(i);
+        while let Some(view) = View::of_actor(&deal, [0, 0]) {
+            let late = view.phase() != Phase::Auction && view.tricks_done() >= 2;
+            let expected = if late { &pimc } else { &net };
+            let m = act(hybrid.as_ref(), &view, &mut rng.clone()).unwrap();
+            assert_eq!(m, act(expected.as_ref(), &view, &mut rng.clone()).unwrap());
+            seen[usize::from(late)] += 1;
+            if view.phase() == Phase::Auction {
+                let p = act(by_pimc.as_ref(), &view, &mut rng.clone()).unwrap();
+                assert_eq!(p, act(pimc.as_ref(), &view, &mut rng.clone()).unwrap());
+                bids_differ += usize::from(p != m);
+            }
+            match m {
+                Move::Bid(b) => deal.bid(b).unwrap(),
+                Move::Card(c) => deal.play_card(c).unwrap(),
+            }
+        }
+    }
+    assert!(seen[0] > 40 && seen[1] > 40, "{seen:?}");
+    assert!(bids_differ > 0, "the policy bids as PIMC in every auction: no check");
+    let spec = format!("hybrid:net={dir},worlds=6,bidding=rules");
+    assert_eq!(registry::agent(&spec).unwrap().name(), format!("hybrid:net={dir},from=3,worlds=6,bidding=rules"));
+    assert_eq!(play(&spec, "rules", 2, 5, 2, None).games, 4);
+    for (bad, want) in [
+        ("hybrid:worlds=6".to_string(), "hybrid net"),
+        (format!("hybrid:net={dir},from=7"), "1 to 6"),
+        (format!("hybrid:net={dir},worlds=0"), "worlds"),
+        ("hybrid:net=/nonexistent/policy".to_string(), "model.json"),
+    ] {
+        let e = registry::agent(&bad).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains(want), "{bad}: {e}");
+    }
 }

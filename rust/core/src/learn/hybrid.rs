@@ -31,7 +31,7 @@ pub fn help(tricks: u64, default_from: u64) -> String {
     format!(
         "net=DIR (a policy directory made by `cfrkit learn imitate`), from=K (the trick, 1 to {tricks}, from which \
          PIMC plays; default {default_from}), precardplay=net|pimc (who decides before the cards; default net) \
-         and any options of pimc (worlds=N, seed=S, inference=net:DIR, ...), \
+         and any options of the game's pimc (worlds=N, seed=S, ...), \
          e.g. net=policies/game,from=3,worlds=40"
     )
 }

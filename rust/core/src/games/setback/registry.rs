@@ -11,7 +11,7 @@ use super::pimc::agent::MAX_WORLDS;
 use super::pimc::PimcAgent;
 use super::play::agent::Agent;
 use super::play::database::Database;
-use super::play::hybrid::HybridAgent;
+use super::play::hybrid::{HybridAgent, LearnedHybrid};
 use super::play::random::RandomAgent;
 use super::play::rules_agent::RulesAgent;
 use super::play::strategy_agent::{StrategyAgent, TableMode, Tables};
@@ -32,13 +32,15 @@ pub const AGENT_SPECS: &str = "random, rules, table:DIR[+DIR2], table-sampled:DI
                                directory or strategy file, DIR2 a bootstrap one), db:PATH (a strategy database), \
                                pimc[:worlds=N,threads=T,seed=S,bidding=rules] or hybrid:PATH[,worlds=N,threads=T,seed=S] (the \
                                database's bids, PIMC's card play), net:DIR[,sample=1] (a learned policy made by \
-                               `cfrkit learn imitate --game setback`)";
+                               `cfrkit learn imitate --game setback`) or hybrid:net=DIR,from=K[,pimc options] (the \
+                               policy's bids and first tricks, PIMC's from trick K on)";
 
 /// Builds an agent from a spec string: `random`, `rules`, `table:DIR` (argmax of a trained
 /// strategy), `table-sampled:DIR` (drawn from it), `db:PATH` (the strategy database),
 /// `pimc[:OPTIONS]` (Perfect Information Monte Carlo, see [`PIMC_OPTIONS`]) and
 /// `hybrid:PATH[,OPTIONS]` (the database's bids, PIMC's card play), `net:DIR[,sample=1]` (a
-/// learned policy, [`super::learned`]). `DIR` of `table` is a baseline training
+/// learned policy, [`super::learned`]) and `hybrid:net=DIR,...` (the policy early, PIMC late,
+/// [`learned_hybrid`]). `DIR` of `table` is a baseline training
 /// directory holding [`STRATEGY_FILE`] (or the strategy file itself), optionally followed by
 /// `+DIR2`, a bootstrap training directory whose score-aware bids replace the baseline's.
 pub fn agent(spec: &str) -> Result<Arc<dyn Agent>> {
@@ -54,6 +56,9 @@ pub fn agent(spec: &str) -> Result<Arc<dyn Agent>> {
         ("db", Some(p)) if !p.is_empty() => Ok(Arc::new(database_agent(p)?)),
         ("net", Some(p)) if !p.is_empty() => Ok(Arc::new(NetAgent::from_options(p)?)),
         ("pimc", opts) => pimc_with_bidding(opts.unwrap_or("")),
+        ("hybrid", Some(arg)) if arg.split(',').next().is_some_and(|first| first.contains('=')) => {
+            Ok(Arc::new(learned_hybrid(arg)?))
+        }
         ("hybrid", Some(arg)) if !arg.is_empty() => {
             let (path, opts) = arg.split_once(',').unwrap_or((arg, ""));
             let player = pimc(opts)?;
@@ -62,6 +67,19 @@ pub fn agent(spec: &str) -> Result<Arc<dyn Agent>> {
         }
         _ => Err(Error::invalid("agent", spec, format!("one of {AGENT_SPECS}"))),
     }
+}
+
+/// The first trick the learned hybrid's PIMC plays unless told otherwise: the policy takes the
+/// first two of six tricks, where PIMC's worlds are least informed and its searches longest.
+pub const HYBRID_FROM: u64 = 3;
+
+/// The learned hybrid of the options after `hybrid:` (`net=DIR,from=K[,precardplay=net|pimc]`
+/// and the options of a `pimc:` spec, `bidding=rules` included).
+pub fn learned_hybrid(args: &str) -> Result<LearnedHybrid> {
+    let spec = crate::learn::HybridSpec::parse(args, 6, HYBRID_FROM)?;
+    let net: Arc<dyn Agent> = Arc::new(NetAgent::from_options(&spec.net)?);
+    let pimc = pimc_with_bidding(&spec.pimc)?;
+    Ok(crate::learn::Hybrid::new(spec, net, pimc))
 }
 
 /// The table agent of `BASELINE[+BOOTSTRAP]` (see [`tables`]), named `table:SPEC` or

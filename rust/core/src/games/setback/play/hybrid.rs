@@ -1,6 +1,8 @@
-//! The hybrid agent: one agent's bids, another's card play — by default the CFR database's bids
-//! (score-aware, trained on the whole auction) with PIMC's card play (which searches the actual
-//! cards instead of the abstraction's coarse play codes).
+//! The hybrid agents. [`HybridAgent`]: one agent's bids, another's card play — by default the CFR
+//! database's bids (score-aware, trained on the whole auction) with PIMC's card play (which
+//! searches the actual cards instead of the abstraction's coarse play codes). [`LearnedHybrid`]:
+//! every game's learned hybrid ([`crate::learn::hybrid`]), a policy's bids and early tricks with
+//! PIMC's late ones.
 
 use super::super::cards::Card;
 use super::super::rules::Phase;
@@ -39,5 +41,32 @@ impl Agent for HybridAgent {
     fn move_valued(&self, view: &View, rng: &mut Pcg64) -> Result<Valued<Move>> {
         let agent = if view.phase() == Phase::Auction { &self.bidder } else { &self.player };
         agent.move_valued(view, rng)
+    }
+}
+
+/// `hybrid:net=DIR,from=K[,precardplay=net|pimc][,PIMC options]`: the policy bids (unless
+/// `precardplay=pimc`) and plays the tricks before `K`, PIMC plays from trick `K` on (the
+/// trump-setting lead is the first trick's).
+pub type LearnedHybrid = crate::learn::Hybrid<dyn Agent>;
+
+/// The stage of a decision for [`crate::learn::Hybrid::agent_for`]: None in the auction, else
+/// the tricks completed.
+fn stage(view: &View) -> Option<u8> {
+    (view.phase() != Phase::Auction).then(|| view.tricks_done())
+}
+
+impl Agent for LearnedHybrid {
+    fn name(&self) -> String {
+        let (spec, net, pimc) = self.parts();
+        spec.name(&net.name(), &pimc.name())
+    }
+    fn bid(&self, view: &View, rng: &mut Pcg64) -> Result<u8> {
+        self.agent_for(stage(view)).bid(view, rng)
+    }
+    fn play(&self, view: &View, rng: &mut Pcg64) -> Result<Card> {
+        self.agent_for(stage(view)).play(view, rng)
+    }
+    fn move_valued(&self, view: &View, rng: &mut Pcg64) -> Result<Valued<Move>> {
+        self.agent_for(stage(view)).move_valued(view, rng)
     }
 }

@@ -15,6 +15,7 @@ use super::play::hybrid::{HybridAgent, LearnedHybrid};
 use super::play::random::RandomAgent;
 use super::play::rules_agent::RulesAgent;
 use super::play::strategy_agent::{StrategyAgent, TableMode, Tables};
+use super::rules::CARDS_PER_HAND;
 use super::store::{Stage, Strategy};
 
 use super::train::{load_checkpoint, Algo, Trainer};
@@ -76,7 +77,7 @@ pub const HYBRID_FROM: u64 = 3;
 /// The learned hybrid of the options after `hybrid:` (`net=DIR,from=K[,precardplay=net|pimc]`
 /// and the options of a `pimc:` spec, `bidding=rules` included).
 pub fn learned_hybrid(args: &str) -> Result<LearnedHybrid> {
-    let spec = crate::learn::HybridSpec::parse(args, 6, HYBRID_FROM)?;
+    let spec = crate::learn::HybridSpec::parse(args, CARDS_PER_HAND as u64, HYBRID_FROM)?; // a trick per card
     let net: Arc<dyn Agent> = Arc::new(NetAgent::from_options(&spec.net)?);
     let pimc = pimc_with_bidding(&spec.pimc)?;
     Ok(crate::learn::Hybrid::new(spec, net, pimc))

@@ -164,6 +164,7 @@ def test_schafkopf_imitation_and_play(tmp_path):
 
 def test_setback_logs_imitation_and_play(tmp_path):
     from cfrkit.logs import read_log
+    from cfrkit.setback import agents as setback_agents
     from cfrkit.setback.matches import play_match
     from cfrkit.setback.tournament import tournament
 
@@ -180,6 +181,11 @@ def test_setback_logs_imitation_and_play(tmp_path):
     assert v["heldout_accuracy"] > max(0.8, v["baseline_accuracy"] + 0.1), v
     m = play_match(f"net:{tmp_path / 'p'}", "random", pairs=10, seed=2)
     assert m.games == 20 and m.win_rate > 0.5
+    inferring = setback_agents.pimc_agent(worlds=4, threads=1, inference=tmp_path / "p")
+    assert inferring.name == f"pimc:worlds=4,inference=net:{tmp_path / 'p'}"
+    assert play_match(inferring, "rules", pairs=2, seed=2).games == 4
+    with pytest.raises(CfrkitIOError, match="model.json"):
+        setback_agents.pimc_agent(inference=tmp_path / "nowhere")
     with pytest.raises(FileFormatError, match="not of skat"):
         skat.agent(f"net:{tmp_path / 'p'}")
     with pytest.raises(InvalidArgumentError, match="a setback log"):

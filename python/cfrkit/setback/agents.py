@@ -63,11 +63,14 @@ def table_agent(path, sampled: bool = False, bootstrap=None) -> Agent:
     return Agent.from_spec(f"{'table-sampled' if sampled else 'table'}:{tables}")
 
 
-def pimc_agent(worlds: int = 64, threads: int = 0, seed: int = 0) -> Agent:
+def pimc_agent(worlds: int = 64, threads: int = 0, seed: int = 0, inference=None) -> Agent:
     """Perfect Information Monte Carlo: samples ``worlds`` deals consistent with the player's
     view (hand sizes, played cards, shown voids), solves each with all cards visible, and plays
-    the card (or bid) with the best average value. ``threads=0`` uses all cores."""
-    return Agent.from_spec(f"pimc:worlds={worlds},threads={threads},seed={seed}")
+    the card (or bid) with the best average value. ``threads=0`` uses all cores. With
+    ``inference`` (a policy directory made by ``cfrkit learn imitate --game setback``) the worlds
+    are drawn from a pool weighted by that policy's probability of the other players' moves."""
+    spec = f"pimc:worlds={worlds},threads={threads},seed={seed}"
+    return Agent.from_spec(spec if inference is None else f"{spec},inference=net:{inference}")
 
 
 def hybrid_agent(database, worlds: int = 64, threads: int = 0, seed: int = 0) -> Agent:

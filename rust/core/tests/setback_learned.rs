@@ -2,21 +2,24 @@
 //! threads; PIMC logs its means; logged games replay into samples (bad records refused); the
 //! features of a hand-made position; imitation of `rules` beats the frequency baseline; the
 //! `net:DIR` agent plays whole matches legally; the learned hybrid decides as the policy early
-//! and as PIMC late.
+//! and as PIMC late; PIMC with inference weighs the true deal above most worlds.
 
 use cfrkit_core::arena::log::{read, GameRecord, LogWriter};
 use cfrkit_core::arena::quiet;
 use cfrkit_core::games::setback::cards::parse_cards;
 use cfrkit_core::games::setback::features::{features, FEATURES, LAYOUT};
-use cfrkit_core::games::setback::learned::{kind_of, legal_net_ids, SetbackPolicies, KINDS};
-use cfrkit_core::games::setback::play::agent::{act, Move};
+use cfrkit_core::games::setback::learned::{kind_of, legal_net_ids, log_likelihood, SetbackPolicies, KINDS};
+use cfrkit_core::games::setback::pimc::worlds::Worlds;
+use cfrkit_core::games::setback::play::agent::{act, Agent, Move};
+use cfrkit_core::games::setback::play::game::Game;
 use cfrkit_core::games::setback::play::log::{log_header, LogSlot, SETTINGS};
 use cfrkit_core::games::setback::play::matches::{play_pairs_logged, summarize, Summary};
+use cfrkit_core::games::setback::play::rules_agent::RulesAgent;
 use cfrkit_core::games::setback::play::view::View;
 use cfrkit_core::games::setback::registry;
 use cfrkit_core::games::setback::rules::{Deal, Phase};
 use cfrkit_core::learn::learnable::Learnable;
-use cfrkit_core::learn::{imitate, samples_from_logs, TrainSettings};
+use cfrkit_core::learn::{imitate, samples_from_logs, PlayModel, TrainSettings};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use std::path::Path;
@@ -239,6 +242,7 @@ fn imitating_rules_beats_the_frequency_baseline_and_plays_legally() {
         assert!(e.contains(want), "{spec}: {e}");
     }
     hybrid_checks(&out);
+    inference_checks(&out);
     // A policy of another game is refused.
     std::fs::write(
         out.join("model.json"),
@@ -247,6 +251,78 @@ fn imitating_rules_beats_the_frequency_baseline_and_plays_legally() {
     .unwrap();
     let e = registry::agent(&spec).err().map(|e| e.to_string()).unwrap_or_default();
     assert!(e.contains("skat"), "{e}");
+}
+
+/// PIMC with inference: the true deal is likelier under the policy than most uniform worlds
+/// (in the third trick and later), its decisions do not depend on the threads, it plays legal
+/// matches, and views without the card order and bad options are refused.
+fn inference_checks(policy: &Path) {
+    let spec = format!("net:{}", policy.display());
+    let model = PlayModel::from_spec::<SetbackPolicies>(&spec, 0.1).unwrap();
+    let (mut above, mut total) = (0, 0);
+    let (mut views, mut deals) = (Vec::new(), Vec::new());
+    for i in 0..40 {
+        let mut game = Game::new(31, i, (i % 4) as u8, false).unwrap();
+        let mut rng = Pcg64::seed_from_u64(i);
+        while let Some(seat) = game.to_act() {
+            let view = game.view(seat);
+            if view.phase() != Phase::Auction && view.tricks_done() >= 2 {
+                let truth = log_likelihood(&model, game.deal(), &view).unwrap();
+                let worlds = Worlds::new(&view).unwrap();
+                let mut sampled: Vec<f64> = (0..40)
+                    .map(|_| log_likelihood(&model, &worlds.sample(&mut rng).unwrap(), &view).unwrap())
+                    .collect();
+                sampled.sort_by(f64::total_cmp);
+                above += usize::from(truth > sampled[20]);
+                total += 1;
+                views.push(view);
+                deals.push(*game.deal());
+                break;
+            }
+            game.agent_move(&RulesAgent, &mut rng).unwrap();
+        }
+    }
+    eprintln!("setback inference: true deal above the median in {above} of {total}");
+    assert!(total >= 20 && above * 10 >= total * 7, "true deal above the median in {above} of {total}");
+
+    // Decisions depend on the view and the stream only; a named agent plays legal matches.
+    let agent =
+        |threads: usize| registry::pimc(&format!("worlds=6,threads={threads},inference={spec},pool=12")).unwrap();
+    let (one, two) = (agent(1), agent(2));
+    for (i, view) in views.iter().enumerate().take(8) {
+        let rng = Pcg64::seed_from_u64(i as u64);
+        assert_eq!(one.card_values(view, &mut rng.clone()).unwrap(), two.card_values(view, &mut rng.clone()).unwrap());
+    }
+    assert_eq!(one.name(), format!("pimc:worlds=6,inference={spec},pool=12"));
+    let named = format!("pimc:worlds=6,threads=1,bidding=rules,inference={spec}");
+    assert_eq!(registry::agent(&named).unwrap().name(), format!("pimc:worlds=6,inference={spec},bidding=rules"));
+    assert_eq!(play(&named, "rules", 2, 8, 2, None).games, 4);
+    assert_eq!(play(&format!("pimc:worlds=4,inference={spec}"), "rules", 1, 9, 1, None).games, 2);
+
+    // A view without the order of the cards played cannot be replayed; an order must name the
+    // cards played, each once.
+    let (view, deal) = (views[0], deals[0]);
+    let bare = View::new(&deal, view.player(), view.score());
+    assert!(bare.card_order().is_none() && View::new(&Deal::seeded(1), 1, [0, 0]).card_order() == Some(&[][..]));
+    let e = log_likelihood(&model, &deal, &bare).unwrap_err().to_string();
+    assert!(e.contains("order"), "{e}");
+    let order = view.card_order().unwrap();
+    assert!(
+        bare.with_card_order(&order[1..]).is_err() && bare.with_card_order(&[order, &order[..1]].concat()).is_err()
+    );
+    let again = bare.with_card_order(order).unwrap();
+    assert_eq!(log_likelihood(&model, &deal, &again).unwrap(), log_likelihood(&model, &deal, &view).unwrap());
+    for (bad, want) in [
+        ("pimc:pool=10".to_string(), "only with inference"),
+        ("pimc:inference=rules".to_string(), "net:DIR"),
+        (format!("pimc:inference={spec},floor=0"), "floor"),
+        (format!("pimc:inference={spec},temper=1.5"), "pimc temper"),
+        (format!("pimc:inference={spec},pool=0"), "pool"),
+        ("pimc:inference=net:/nonexistent/policy".to_string(), "model.json"),
+    ] {
+        let e = registry::agent(&bad).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains(want), "{bad}: {e}");
+    }
 }
 
 /// The learned hybrid decides as the policy before its trick and as PIMC from it on; with

@@ -12,6 +12,9 @@
 //! [`NetAgent`] takes each decision with its kind's network: the legal move of the highest
 //! logit (`net:DIR`) or one drawn from the softmax over the legal moves (`net:DIR,sample=1`); a
 //! kind without a network (none was in the logs) is decided by the `rules` agent.
+//!
+//! [`log_likelihood`] scores a world by a policy's probabilities of the moves the other players
+//! made in it: the evidence of PIMC with inference (`pimc:inference=net:DIR`).
 
 use super::cards::{self, CardSet};
 use super::features::{decoded_card, encoded_card, features, FEATURES};
@@ -21,10 +24,11 @@ use super::play::game::Game;
 use super::play::log::SETTINGS;
 use super::play::rules_agent::RulesAgent;
 use super::play::view::View;
-use super::rules::Phase;
+use super::rules::{Deal, Phase};
 use crate::arena::log::GameRecord;
 use crate::error::{Error, Result};
 use crate::learn::learnable::{Learnable, NetPolicy, OnDecision};
+use crate::learn::PlayModel;
 use rand_pcg::Pcg64;
 
 /// The decision kinds, in order, with the first network output's action id and the number of
@@ -74,6 +78,34 @@ pub fn legal_net_ids(view: &View) -> Vec<usize> {
     } else {
         cards::iter(view.legal_cards()).map(|c| net_id(view, Move::Card(c))).collect()
     }
+}
+
+/// The natural logarithm of the probability, under `model`, of every move the players other
+/// than the viewer of `view` made in its deal had the cards been dealt as in `world` (a world
+/// of the view, e.g. drawn by PIMC): the deal is replayed from `world`'s dealt hands, its bids
+/// and its cards in play order, and each of their views is shown to the network of its
+/// decision kind. Refused for a view without the card order ([`View::card_order`]: views of a
+/// game carry it) or a world its moves do not fit.
+pub fn log_likelihood(model: &PlayModel, world: &Deal, view: &View) -> Result<f64> {
+    let order = view.card_order().ok_or_else(|| {
+        Error::invalid("view", "a view without the order of the cards played", "a view of a game, which carries it")
+    })?;
+    let mut deal = Deal::from_hands(world.dealt())?;
+    let moves = view.bids().into_iter().map(Move::Bid).chain(order.iter().map(|&c| Move::Card(c)));
+    let mut sum = 0.0;
+    for m in moves {
+        let actor =
+            deal.to_act().ok_or_else(|| Error::invalid("world", "a deal over before its moves", "the view's deal"))?;
+        if actor != view.player() {
+            let v = View::new(&deal, actor, view.score());
+            sum += model.log_prob_of(KINDS[kind_of(&v)].0, &legal_net_ids(&v), net_id(&v, m), || features(&v));
+        }
+        match m {
+            Move::Bid(b) => deal.bid(b)?,
+            Move::Card(c) => deal.play_card(c)?,
+        }
+    }
+    Ok(sum)
 }
 
 /// Setback for [`crate::learn`].

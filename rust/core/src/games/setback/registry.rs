@@ -6,7 +6,7 @@
 //! This module sits above [`super::play`] and [`super::pimc`] (it builds agents of both), so
 //! neither of them needs the other's constructors.
 
-use super::learned::NetAgent;
+use super::learned::{NetAgent, SetbackPolicies};
 use super::pimc::agent::MAX_WORLDS;
 use super::pimc::PimcAgent;
 use super::play::agent::Agent;
@@ -20,6 +20,7 @@ use super::store::{Stage, Strategy};
 
 use super::train::{load_checkpoint, Algo, Trainer};
 use crate::error::{Error, Result};
+use crate::learn::{Inference, INFERENCE_OPTIONS};
 use crate::spec::AgentOptions;
 use crate::threads;
 use std::path::{Path, PathBuf};
@@ -31,7 +32,7 @@ use std::sync::Arc;
 /// Agent spec strings [`agent`] accepts.
 pub const AGENT_SPECS: &str = "random, rules, table:DIR[+DIR2], table-sampled:DIR[+DIR2] (DIR a baseline training \
                                directory or strategy file, DIR2 a bootstrap one), db:PATH (a strategy database), \
-                               pimc[:worlds=N,threads=T,seed=S,bidding=rules] or hybrid:PATH[,worlds=N,threads=T,seed=S] (the \
+                               pimc[:worlds=N,threads=T,seed=S,bidding=rules,inference=net:DIR] or hybrid:PATH[,worlds=N,threads=T,seed=S] (the \
                                database's bids, PIMC's card play), net:DIR[,sample=1] (a learned policy made by \
                                `cfrkit learn imitate --game setback`) or hybrid:net=DIR,from=K[,pimc options] (the \
                                policy's bids and first tricks, PIMC's from trick K on)";
@@ -105,9 +106,14 @@ pub const DEFAULT_WORLDS: usize = 64;
 /// Builds a PIMC agent from the argument of a `pimc:` agent spec (see [`PIMC_OPTIONS`]); an
 /// empty argument gives the defaults.
 pub fn pimc(args: &str) -> Result<PimcAgent> {
-    let o = AgentOptions::parse("pimc", args, &["worlds", "threads", "seed"], PIMC_OPTIONS)?;
+    let keys = ["worlds", "threads", "seed", "inference", "pool", "floor", "temper"];
+    let o = AgentOptions::parse("pimc", args, &keys, &format!("{PIMC_OPTIONS}; with inference: {INFERENCE_OPTIONS}"))?;
     let worlds = o.uint("worlds", DEFAULT_WORLDS as u64, 1, MAX_WORLDS as u64)? as usize;
-    PimcAgent::new(worlds, o.threads()?, o.seed()?)
+    let agent = PimcAgent::new(worlds, o.threads()?, o.seed()?)?;
+    Ok(match Inference::from_options::<SetbackPolicies>(&o, worlds)? {
+        Some(inference) => agent.with_inference(inference),
+        None => agent,
+    })
 }
 
 /// A `pimc:` agent: PIMC's bids and card play, or with `bidding=rules` the `rules` agent's bids

@@ -16,6 +16,13 @@
 //! auction is worth no more in any world than a lower one (the bidding team scores the same
 //! points, or is set back by more), so the decision needs only Pass and the lowest legal bid.
 //!
+//! **Inference** (`inference=net:DIR`): the worlds of every decision are drawn from a pool of
+//! candidate worlds (default four per world) in proportion to the probability, under the
+//! learned policy in `DIR`, of every move the other players made in each
+//! ([`crate::search::WeightedWorlds`], [`super::super::learned::log_likelihood`]): a Four bid
+//! makes the worlds where its bidder holds strong trumps likelier. It needs views that carry the
+//! order of the cards played, as a game's views do.
+//!
 //! The worlds come from [`Worlds`] (Setback's [`Determinization`]) and are solved by [`Solver`]
 //! (its [`PerfectInfoSolver`]) in the generic loop [`Pimc`], which also gives the tie rule.
 //! Decisions are deterministic given the view and the random stream: one draw from the stream
@@ -23,6 +30,7 @@
 //! number of threads.
 
 use super::super::cards::{self, Card};
+use super::super::learned::log_likelihood;
 use super::super::play::agent::{Agent, Move};
 use super::super::play::view::View;
 use super::super::rules::{Deal, Phase};
@@ -30,7 +38,8 @@ use super::solver::Solver;
 use super::worlds::Worlds;
 use crate::arena::log::Valued;
 use crate::error::{Error, Result};
-use crate::search::{best_option, Determinization, PerfectInfoSolver, Pimc};
+use crate::learn::Inference;
+use crate::search::{best_option, Determinization, PerfectInfoSolver, Pimc, Sampling};
 use rand_pcg::Pcg64;
 use std::cell::RefCell;
 
@@ -58,13 +67,28 @@ impl Determinization for Worlds<'_> {
 #[derive(Clone, Debug)]
 pub struct PimcAgent {
     pimc: Pimc,
+    /// The model its decisions weigh their worlds by, if any.
+    inference: Option<Inference>,
 }
 
 impl PimcAgent {
     /// An agent sampling `worlds` worlds (1..=[`MAX_WORLDS`]) per decision on `threads` threads
     /// (0 = `CFRKIT_NUM_THREADS` or all cores), its world streams keyed by `seed`.
     pub fn new(worlds: usize, threads: usize, seed: u64) -> Result<PimcAgent> {
-        Ok(PimcAgent { pimc: Pimc::new(worlds, threads, seed)? })
+        Ok(PimcAgent { pimc: Pimc::new(worlds, threads, seed)?, inference: None })
+    }
+
+    /// The same agent with its decisions' worlds weighted by `inference`.
+    pub fn with_inference(self, inference: Inference) -> PimcAgent {
+        PimcAgent { inference: Some(inference), ..self }
+    }
+
+    /// The worlds of a decision of `view`: uniform among the consistent ones, or with inference
+    /// drawn from a weighted pool (which takes one more draw from `rng`).
+    fn worlds<'a>(&self, view: &'a View, rng: &mut Pcg64) -> Result<Sampling<Worlds<'a>>> {
+        Inference::sampling(self.inference.as_ref(), &self.pimc, Worlds::new(view)?, rng, |model, world: &Deal| {
+            log_likelihood(model, world, view)
+        })
     }
 
     /// The PIMC loop: worlds per decision, threads, seed.
@@ -79,7 +103,7 @@ impl PimcAgent {
         if legal == 0 {
             return Err(Error::invalid("card request", "no legal card", "a view of a player to act in the playout"));
         }
-        let worlds = Worlds::new(view)?;
+        let worlds = self.worlds(view, rng)?;
         let means = self.pimc.mean_values(&worlds, rng, |s: &mut Solver, deal| {
             Ok(s.card_values(deal)?.into_iter().map(|(_, v)| i64::from(v)).collect())
         })?;
@@ -90,7 +114,7 @@ impl PimcAgent {
     /// the sampled worlds, as by [`Self::card_values`], found with less search
     /// ([`Pimc::choose_by_bounds`] over [`Solver::card_bounds`] and [`Solver::card_below`]).
     fn choose_card(&self, view: &View, rng: &mut Pcg64) -> Result<Card> {
-        let worlds = Worlds::new(view)?;
+        let worlds = self.worlds(view, rng)?;
         let legal: Vec<Card> = cards::iter(view.legal_cards()).collect();
         let k = self.pimc.choose_by_bounds(
             &worlds,
@@ -114,7 +138,7 @@ impl PimcAgent {
         if legal.is_empty() {
             return Err(Error::invalid("bid request", "no legal bid", "a view of a player to act in the auction"));
         }
-        let worlds = Worlds::new(view)?;
+        let worlds = self.worlds(view, rng)?;
         let team = view.team();
         let means = self.pimc.mean_values(&worlds, rng, |s: &mut Solver, deal| {
             let after = legal.iter().map(|&b| after_bid(deal, b)).collect::<Result<Vec<Deal>>>()?;
@@ -136,7 +160,8 @@ fn after_bid(deal: &Deal, b: u8) -> Result<Deal> {
 
 impl Agent for PimcAgent {
     fn name(&self) -> String {
-        self.pimc.agent_name()
+        let inference = self.inference.as_ref().map(|i| i.name_suffix(self.pimc.worlds()));
+        format!("{}{}", self.pimc.agent_name(), inference.unwrap_or_default())
     }
 
     fn bid(&self, view: &View, rng: &mut Pcg64) -> Result<u8> {

@@ -5,7 +5,7 @@
 //! replayed on its logged deals ([`Game::from_deals`]).
 
 use super::super::cards::{Card, CardSet};
-use super::super::rules::{Deal, GameScore};
+use super::super::rules::{Deal, GameScore, CARDS_PER_HAND};
 use super::actions::{action_id, legal_ids};
 pub use super::agent::Move;
 use super::agent::{act, act_valued, Agent};
@@ -67,6 +67,9 @@ pub struct Game {
     score: GameScore,
     dealer: u8,
     deal: Deal,
+    /// The cards of the current deal in play order (views carry them: PIMC's inference replays
+    /// the deal).
+    card_order: Vec<Card>,
     deals_done: usize,
     play_out: bool,
     records: Vec<DealRecord>,
@@ -111,6 +114,7 @@ impl Game {
             decks,
             score: GameScore::default(),
             dealer: first_dealer,
+            card_order: Vec::with_capacity(4 * CARDS_PER_HAND),
             deals_done: 0,
             play_out,
             records: Vec::new(),
@@ -170,9 +174,11 @@ impl Game {
         }
         self.deal.to_act().map(|p| self.seat_of(p))
     }
-    /// The view of the player at `seat`.
+    /// The view of the player at `seat`, with the order the cards were played in.
     pub fn view(&self, seat: u8) -> View {
         View::new(&self.deal, (seat % 4 + 4 - self.dealer) % 4, self.relative_score())
+            .with_card_order(&self.card_order)
+            .expect("a game keeps the order of every card played")
     }
 
     /// Makes a bid for the player to act.
@@ -183,7 +189,9 @@ impl Game {
     /// Plays a card for the player to act.
     pub fn play_card(&mut self, c: Card) -> Result<()> {
         self.check_open()?;
-        self.deal.play_card(c)
+        self.deal.play_card(c)?;
+        self.card_order.push(c);
+        Ok(())
     }
 
     fn check_open(&self) -> Result<()> {
@@ -222,6 +230,7 @@ impl Game {
                 ));
             }
             self.deal = self.decks.deal(self.deals_done)?;
+            self.card_order.clear();
             self.dealer = (self.dealer + 1) % 4;
         }
         Ok(rec)

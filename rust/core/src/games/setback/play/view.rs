@@ -5,7 +5,11 @@
 use super::super::abstraction::{self, Actions};
 use super::super::cards::{self, Card, CardSet};
 use super::super::keys::{self, Key};
-use super::super::rules::{Deal, Phase};
+use super::super::rules::{Deal, Phase, CARDS_PER_HAND};
+use crate::error::{Error, Result};
+
+/// Cards played in a deal at most.
+const MAX_PLAYED: usize = 4 * CARDS_PER_HAND;
 
 /// One player's view of a deal in a game (everything dealer-relative: player 0 = dealer,
 /// team 0 = the dealer's team).
@@ -14,13 +18,40 @@ pub struct View {
     deal: Deal,
     player: u8,
     score: [i32; 2],
+    /// The cards played so far in play order, where the view's maker kept them
+    /// ([`View::with_card_order`]): the deal itself keeps only who played what.
+    card_order: [Card; MAX_PLAYED],
+    cards_ordered: u8,
 }
 
 impl View {
     /// The view of dealer-relative `player` (0..4) of `deal`, with the game score `score` of
     /// the dealer's team and the other team.
     pub fn new(deal: &Deal, player: u8, score: [i32; 2]) -> View {
-        View { deal: *deal, player: player % 4, score }
+        View { deal: *deal, player: player % 4, score, card_order: [0; MAX_PLAYED], cards_ordered: 0 }
+    }
+
+    /// The same view knowing the order the cards were played in (public: everyone saw it), as
+    /// a game gives it; refused unless `cards` are exactly the cards played, each once.
+    pub fn with_card_order(mut self, cards: &[Card]) -> Result<View> {
+        let set = cards.iter().filter(|&&c| (c as usize) < cards::DECK_SIZE).fold(0 as CardSet, |a, &c| a | 1 << c);
+        if cards.len() > MAX_PLAYED || set != self.played() || set.count_ones() as usize != cards.len() {
+            return Err(Error::invalid(
+                "card order",
+                cards.iter().map(|&c| cards::card_name(c)).collect::<Vec<_>>().join(" "),
+                format!("the cards played so far, each once ({})", cards::set_names(self.played())),
+            ));
+        }
+        self.card_order[..cards.len()].copy_from_slice(cards);
+        self.cards_ordered = cards.len() as u8;
+        Ok(self)
+    }
+
+    /// The cards played so far in play order, when the view knows it (made by a game, or no
+    /// card played yet).
+    pub fn card_order(&self) -> Option<&[Card]> {
+        let n = self.cards_ordered as usize;
+        (n == self.played().count_ones() as usize).then(|| &self.card_order[..n])
     }
 
     /// The view of the player to act (None when the deal is finished).

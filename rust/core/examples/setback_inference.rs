@@ -1,0 +1,68 @@
+//! How sharp PIMC's inference weights are in Setback: `setback_inference POLICY_DIR [games]
+//! [temper] [pool]` (defaults 20, 1, 64).
+//!
+//! Plays `games` games to 11 of `pimc:worlds=16,bidding=rules` self-play. At every card decision
+//! with more than one legal card, draws `pool` candidate worlds as PIMC does, weights each by the
+//! policy's probability of the other players' moves raised to `temper` (as
+//! `pimc:…,inference=net:POLICY_DIR,pool=N,temper=X` does), and prints by trick and side (the
+//! bidding team or the defenders) the mean Kish effective size of the pool (how many equal
+//! worlds its weights are worth) and the share of candidates less likely than the true deal.
+use cfrkit_core::games::setback::learned::{log_likelihood, SetbackPolicies};
+use cfrkit_core::games::setback::pimc::worlds::Worlds;
+use cfrkit_core::games::setback::play::game::Game;
+use cfrkit_core::games::setback::registry::agent;
+use cfrkit_core::games::setback::rules::{Deal, Phase};
+use cfrkit_core::learn::{PlayModel, DEFAULT_FLOOR};
+use cfrkit_core::search::WeightedWorlds;
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let Some(dir) = args.get(1) else {
+        eprintln!("usage: setback_inference POLICY_DIR [games] [temper] [pool]");
+        std::process::exit(2);
+    };
+    let arg = |i: usize, d: f64| args.get(i).map(|s| s.parse::<f64>().expect("a number")).unwrap_or(d);
+    let (games, temper, pool) = (arg(2, 20.0) as u64, arg(3, 1.0), arg(4, 64.0) as usize);
+    let model =
+        PlayModel::from_spec::<SetbackPolicies>(&format!("net:{dir}"), DEFAULT_FLOOR).expect("a Setback policy");
+    let player = agent("pimc:worlds=16,threads=1,bidding=rules").expect("an agent");
+    let mut rng = Pcg64::seed_from_u64(5);
+    // Per trick and side (defenders, bidding team): decisions, summed effective size, summed rank.
+    let mut sums = [[[0f64; 3]; 2]; 6];
+    for k in 0..games {
+        let mut game = Game::new(17, k, (k % 4) as u8, false).expect("a game");
+        while game.winner().is_none() {
+            if game.deal_over() {
+                game.next_deal().expect("the next deal");
+                continue;
+            }
+            let seat = game.to_act().expect("a player to act");
+            let view = game.view(seat);
+            if view.phase() == Phase::Playout && view.legal_cards().count_ones() > 1 {
+                let worlds = Worlds::new(&view).expect("worlds");
+                let weight = |w: &Deal| temper * log_likelihood(&model, w, &view).expect("a likelihood");
+                let candidates: Vec<Deal> = (0..pool).map(|_| worlds.sample(&mut rng).expect("a world")).collect();
+                let weights: Vec<f64> = candidates.iter().map(weight).collect();
+                let truth = weight(game.deal());
+                let below = weights.iter().filter(|&&w| w < truth).count() as f64 / pool as f64;
+                let size = WeightedWorlds::new(candidates, &weights).expect("a pool").effective_size();
+                let bidder = view.high_bid().1.expect("a bidder after the auction");
+                let s = &mut sums[view.tricks_done() as usize][usize::from(bidder % 2 == view.player() % 2)];
+                s[0] += 1.0;
+                s[1] += size;
+                s[2] += below;
+            }
+            game.agent_move(player.as_ref(), &mut rng).expect("a legal move");
+        }
+    }
+    println!(
+        "pool {pool}, temper {temper}, {games} games: effective pool size / share of candidates below the true deal"
+    );
+    for (t, by_side) in sums.iter().enumerate().filter(|(_, s)| s[0][0] + s[1][0] > 0.0) {
+        let show =
+            |s: &[f64; 3]| format!("{:4} decisions {:6.1} {:5.2}", s[0], s[1] / s[0].max(1.0), s[2] / s[0].max(1.0));
+        println!("trick {}: defenders {} | bidding team {}", t + 1, show(&by_side[0]), show(&by_side[1]));
+    }
+}

@@ -6,7 +6,10 @@
 //! policy's probability of the other players' moves raised to `temper` (as
 //! `pimc:…,inference=net:POLICY_DIR,pool=N,temper=X` does), and prints by trick and side (the
 //! bidding team or the defenders) the mean Kish effective size of the pool (how many equal
-//! worlds its weights are worth) and the share of candidates less likely than the true deal.
+//! worlds its weights are worth), the share of candidates less likely than the true deal, and
+//! the Brier score of where the unseen trumps are (which other player holds each, or nobody),
+//! as the weighted pool and the plain one predict it, and as 16 worlds drawn from the weighted
+//! pool and 16 plain ones (PIMC's worlds with and without inference) do.
 use cfrkit_core::games::setback::learned::{log_likelihood, SetbackPolicies};
 use cfrkit_core::games::setback::pimc::worlds::Worlds;
 use cfrkit_core::games::setback::play::game::Game;
@@ -29,8 +32,9 @@ fn main() {
         PlayModel::from_spec::<SetbackPolicies>(&format!("net:{dir}"), DEFAULT_FLOOR).expect("a Setback policy");
     let player = agent("pimc:worlds=16,threads=1,bidding=rules").expect("an agent");
     let mut rng = Pcg64::seed_from_u64(5);
-    // Per trick and side (defenders, bidding team): decisions, summed effective size, summed rank.
-    let mut sums = [[[0f64; 3]; 2]; 6];
+    // Per trick and side (defenders, bidding team): decisions, summed effective size, summed
+    // rank, summed Brier scores weighted and plain.
+    let mut sums = [[[0f64; 7]; 2]; 6];
     for k in 0..games {
         let mut game = Game::new(17, k, (k % 4) as u8, false).expect("a game");
         while game.winner().is_none() {
@@ -47,12 +51,46 @@ fn main() {
                 let weights: Vec<f64> = candidates.iter().map(weight).collect();
                 let truth = weight(game.deal());
                 let below = weights.iter().filter(|&&w| w < truth).count() as f64 / pool as f64;
-                let size = WeightedWorlds::new(candidates, &weights).expect("a pool").effective_size();
+                let pooled = WeightedWorlds::new(candidates.clone(), &weights).expect("a pool");
+                let size = pooled.effective_size();
+                let p = pooled.probabilities();
+                let uniform = vec![1.0 / pool as f64; pool];
+                let true_hands = game.deal().hands();
+                let trump = view.trump().expect("trump in the playout");
+                // Where each unseen trump is (a player's hand, or undealt) by the pool's shares.
+                let brier = |shares: &[f64]| {
+                    let mut score = 0.0;
+                    for card in 0..52u8 {
+                        if view.unseen() & (1 << card) == 0 || card % 4 != trump {
+                            continue;
+                        }
+                        let place = |hands: [u64; 4]| (0..4).find(|&q| hands[q] & (1 << card) != 0).unwrap_or(4);
+                        let mut predicted = [0.0; 5];
+                        for (w, share) in candidates.iter().zip(shares) {
+                            predicted[place(w.hands())] += share;
+                        }
+                        let truth = place(true_hands);
+                        score += (0..5).map(|q| (predicted[q] - f64::from(u8::from(q == truth))).powi(2)).sum::<f64>();
+                    }
+                    score
+                };
+                // PIMC's 16 worlds: 16 draws from the weighted pool, or the first 16 candidates.
+                let mut drawn = vec![0.0; pool];
+                for _ in 0..16 {
+                    drawn[pooled.draw_index(&mut rng)] += 1.0 / 16.0;
+                }
+                let first: Vec<f64> = (0..pool).map(|i| if i < 16 { 1.0 / 16.0 } else { 0.0 }).collect();
+                let (weighted, plain) = (brier(&p), brier(&uniform));
+                let (weighted16, plain16) = (brier(&drawn), brier(&first));
                 let bidder = view.high_bid().1.expect("a bidder after the auction");
                 let s = &mut sums[view.tricks_done() as usize][usize::from(bidder % 2 == view.player() % 2)];
                 s[0] += 1.0;
                 s[1] += size;
                 s[2] += below;
+                s[3] += weighted;
+                s[4] += plain;
+                s[5] += weighted16;
+                s[6] += plain16;
             }
             game.agent_move(player.as_ref(), &mut rng).expect("a legal move");
         }
@@ -61,8 +99,11 @@ fn main() {
         "pool {pool}, temper {temper}, {games} games: effective pool size / share of candidates below the true deal"
     );
     for (t, by_side) in sums.iter().enumerate().filter(|(_, s)| s[0][0] + s[1][0] > 0.0) {
-        let show =
-            |s: &[f64; 3]| format!("{:4} decisions {:6.1} {:5.2}", s[0], s[1] / s[0].max(1.0), s[2] / s[0].max(1.0));
+        let show = |s: &[f64; 7]| {
+            let n = s[0].max(1.0);
+            let m: Vec<String> = s[3..].iter().map(|x| format!("{:6.2}", x / n)).collect();
+            format!("{:4} decisions {:6.1} {:5.2} {}", s[0], s[1] / n, s[2] / n, m.join(" "))
+        };
         println!("trick {}: defenders {} | bidding team {}", t + 1, show(&by_side[0]), show(&by_side[1]));
     }
 }

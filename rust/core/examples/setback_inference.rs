@@ -96,7 +96,8 @@ fn main() {
         }
     }
     println!(
-        "pool {pool}, temper {temper}, {games} games: effective pool size / share of candidates below the true deal"
+        "pool {pool}, temper {temper}, {games} games: effective pool size / share of candidates below the true deal / \
+         Brier score of the unseen trumps' places: the whole pool weighted, plain; 16 worlds drawn by weight, 16 plain"
     );
     for (t, by_side) in sums.iter().enumerate().filter(|(_, s)| s[0][0] + s[1][0] > 0.0) {
         let show = |s: &[f64; 7]| {

@@ -72,7 +72,7 @@ def test_inference_and_hybrid_agents_play_from_python_and_the_cli(rules_log, tmp
     with pytest.raises(CfrkitIOError, match="model.json"):
         skat.agent(f"hybrid:net={tmp_path / 'missing'}")
     bad = subprocess.run(
-        [sys.executable, "-m", "cfrkit.cli", "skat", "match", "--a", "pimc:inference=rules", "--b", "rules"],
+        [sys.executable, "-m", "cfrkit.cli", "skat", "match", "--a", "pimc:inference=pimc", "--b", "rules"],
         capture_output=True,
         text=True,
     )
@@ -184,6 +184,12 @@ def test_setback_logs_imitation_and_play(tmp_path):
     inferring = setback_agents.pimc_agent(worlds=4, threads=1, inference=tmp_path / "p")
     assert inferring.name == f"pimc:worlds=4,inference=net:{tmp_path / 'p'}"
     assert play_match(inferring, "rules", pairs=2, seed=2).games == 4
+    # Any agent that gives the probabilities of its moves is a model: here the rules player.
+    by_rules = setback_agents.pimc_agent(worlds=4, threads=1, inference="rules")
+    assert by_rules.name == "pimc:worlds=4,inference=rules"
+    assert play_match(by_rules, "rules", pairs=2, seed=2).games == 4
+    with pytest.raises(InvalidArgumentError, match="table-sampled"):
+        setback_agents.pimc_agent(inference="pimc")
     with pytest.raises(CfrkitIOError, match="model.json"):
         setback_agents.pimc_agent(inference=tmp_path / "nowhere")
     with pytest.raises(FileFormatError, match="not of skat"):

@@ -20,6 +20,7 @@ afterwards. The view (:class:`View`) shows only what that player may see.
 
 from __future__ import annotations
 
+import os
 from typing import Callable, Union
 
 from .. import _cfrkit
@@ -67,10 +68,16 @@ def pimc_agent(worlds: int = 64, threads: int = 0, seed: int = 0, inference=None
     """Perfect Information Monte Carlo: samples ``worlds`` deals consistent with the player's
     view (hand sizes, played cards, shown voids), solves each with all cards visible, and plays
     the card (or bid) with the best average value. ``threads=0`` uses all cores. With
-    ``inference`` (a policy directory made by ``cfrkit learn imitate --game setback``) the worlds
-    are drawn from a pool weighted by that policy's probability of the other players' moves."""
+    ``inference`` the worlds are drawn from a pool weighted by a model's probability of the other
+    players' moves: a policy directory made by ``cfrkit learn imitate --game setback`` (a path,
+    or a string naming an existing directory), or a model spec (``net:DIR``, ``table:DIR``,
+    ``table-sampled:DIR``, ``db:PATH``, ``rules``, ``random``)."""
     spec = f"pimc:worlds={worlds},threads={threads},seed={seed}"
-    return Agent.from_spec(spec if inference is None else f"{spec},inference=net:{inference}")
+    if inference is None:
+        return Agent.from_spec(spec)
+    if isinstance(inference, os.PathLike) or os.path.isdir(inference):
+        inference = f"net:{os.fspath(inference)}"
+    return Agent.from_spec(f"{spec},inference={inference}")
 
 
 def hybrid_agent(database, worlds: int = 64, threads: int = 0, seed: int = 0) -> Agent:

@@ -1,36 +1,36 @@
-//! How sharp PIMC's inference weights are in Setback: `setback_inference POLICY_DIR [games]
-//! [temper] [pool]` (defaults 20, 1, 64).
+//! How sharp PIMC's inference weights are in Setback: `setback_inference MODEL [games] [temper]
+//! [pool] [player]` (defaults 20, 1, 64, `pimc:worlds=16,threads=1,bidding=rules`; MODEL a
+//! policy directory or a model spec such as `rules`).
 //!
-//! Plays `games` games to 11 of `pimc:worlds=16,bidding=rules` self-play. At every card decision
-//! with more than one legal card, draws `pool` candidate worlds as PIMC does, weights each by the
-//! policy's probability of the other players' moves raised to `temper` (as
-//! `pimc:…,inference=net:POLICY_DIR,pool=N,temper=X` does), and prints by trick and side (the
+//! Plays `games` games to 11 of `player` self-play. At every card decision with more than one
+//! legal card, draws `pool` candidate worlds as PIMC does, weights each by the model's
+//! probability of the other players' moves raised to `temper` (as
+//! `pimc:…,inference=MODEL,pool=N,temper=X` does), and prints by trick and side (the
 //! bidding team or the defenders) the mean Kish effective size of the pool (how many equal
 //! worlds its weights are worth), the share of candidates less likely than the true deal, and
 //! the Brier score of where the unseen trumps are (which other player holds each, or nobody),
 //! as the weighted pool and the plain one predict it, and as 16 worlds drawn from the weighted
 //! pool and 16 plain ones (PIMC's worlds with and without inference) do.
-use cfrkit_core::games::setback::learned::{log_likelihood, SetbackPolicies};
+use cfrkit_core::games::setback::learned::log_likelihood;
 use cfrkit_core::games::setback::pimc::worlds::Worlds;
 use cfrkit_core::games::setback::play::game::Game;
-use cfrkit_core::games::setback::registry::agent;
+use cfrkit_core::games::setback::registry::{agent, move_model};
 use cfrkit_core::games::setback::rules::{Deal, Phase};
-use cfrkit_core::learn::{PlayModel, DEFAULT_FLOOR};
-use cfrkit_core::search::WeightedWorlds;
+use cfrkit_core::search::{Evidence, WeightedWorlds, DEFAULT_FLOOR};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(dir) = args.get(1) else {
-        eprintln!("usage: setback_inference POLICY_DIR [games] [temper] [pool]");
+        eprintln!("usage: setback_inference MODEL [games] [temper] [pool] [player]");
         std::process::exit(2);
     };
     let arg = |i: usize, d: f64| args.get(i).map(|s| s.parse::<f64>().expect("a number")).unwrap_or(d);
     let (games, temper, pool) = (arg(2, 20.0) as u64, arg(3, 1.0), arg(4, 64.0) as usize);
-    let model =
-        PlayModel::from_spec::<SetbackPolicies>(&format!("net:{dir}"), DEFAULT_FLOOR).expect("a Setback policy");
-    let player = agent("pimc:worlds=16,threads=1,bidding=rules").expect("an agent");
+    let spec = if std::path::Path::new(dir).is_dir() { format!("net:{dir}") } else { dir.clone() };
+    let model = Evidence::new(move_model(&spec).expect("a Setback model"), spec, DEFAULT_FLOOR).expect("a floor");
+    let player = agent(args.get(5).map_or("pimc:worlds=16,threads=1,bidding=rules", String::as_str)).expect("an agent");
     let mut rng = Pcg64::seed_from_u64(5);
     // Per trick and side (defenders, bidding team): decisions, summed effective size, summed
     // rank, summed Brier scores weighted and plain.

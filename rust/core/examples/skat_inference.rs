@@ -7,12 +7,11 @@
 //! raised to `temper` (as `pimc:…,inference=net:POLICY_DIR,pool=N,temper=X` does), and prints
 //! by trick and role the mean Kish effective size of the pool (how many equal worlds its
 //! weights are worth) and the share of candidates less likely than the true deal.
-use cfrkit_core::games::skat::learned::{log_likelihood, SkatPolicies};
+use cfrkit_core::games::skat::learned::{log_likelihood, move_model};
 use cfrkit_core::games::skat::pimc::worlds::Worlds;
 use cfrkit_core::games::skat::registry::parse;
 use cfrkit_core::games::skat::{Deal, Game, Phase, View};
-use cfrkit_core::learn::{PlayModel, DEFAULT_FLOOR};
-use cfrkit_core::search::WeightedWorlds;
+use cfrkit_core::search::{Evidence, WeightedWorlds, DEFAULT_FLOOR};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
@@ -24,7 +23,8 @@ fn main() {
     };
     let arg = |i: usize, d: f64| args.get(i).map(|s| s.parse::<f64>().expect("a number")).unwrap_or(d);
     let (games, temper, pool) = (arg(2, 20.0) as usize, arg(3, 1.0), arg(4, 160.0) as usize);
-    let model = PlayModel::from_spec::<SkatPolicies>(&format!("net:{dir}"), DEFAULT_FLOOR).expect("a Skat policy");
+    let spec = format!("net:{dir}");
+    let model = Evidence::new(move_model(&spec).expect("a Skat policy"), spec, DEFAULT_FLOOR).expect("a floor");
     let player = parse("pimc:worlds=16").expect("an agent");
     let mut rng = Pcg64::seed_from_u64(5);
     // Per trick and role (defender, declarer): decisions, summed effective size, summed rank.

@@ -6,13 +6,14 @@ use cfrkit_core::arena::log::LogWriter;
 use cfrkit_core::arena::quiet;
 use cfrkit_core::games::schafkopf::agents::rules_agent::RulesAgent;
 use cfrkit_core::games::schafkopf::agents::Agent;
-use cfrkit_core::games::schafkopf::learned::log_likelihood;
 use cfrkit_core::games::schafkopf::learned::SchafkopfPolicies;
+use cfrkit_core::games::schafkopf::learned::{log_likelihood, move_model};
 use cfrkit_core::games::schafkopf::matches::{log_header, run_match, MatchSettings};
 use cfrkit_core::games::schafkopf::pimc::worlds::Worlds;
 use cfrkit_core::games::schafkopf::registry;
 use cfrkit_core::games::schafkopf::{Deal, Game, Phase, Rules, View};
-use cfrkit_core::learn::{imitate, PlayModel, TrainSettings};
+use cfrkit_core::learn::{imitate, TrainSettings};
+use cfrkit_core::search::Evidence;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use std::path::Path;
@@ -77,7 +78,7 @@ fn sampled_checks(policy: &Path) {
 /// (in the tricks of games with a declarer), and the agent plays legal matches.
 fn inference_checks(policy: &Path) {
     let spec = format!("net:{}", policy.display());
-    let model = PlayModel::from_spec::<SchafkopfPolicies>(&spec, 0.1).unwrap();
+    let model = Evidence::new(move_model(&spec).unwrap(), &spec, 0.1).unwrap();
     let (mut above, mut total) = (0, 0);
     for i in 0..60 {
         let mut g = Game::new(&Deal::for_game(31, i), Rules::SCHAFKOPFRL);
@@ -106,6 +107,26 @@ fn inference_checks(policy: &Path) {
     let rules = registry::parse("rules").unwrap();
     let s = MatchSettings { seed: 6, threads: 2, ..MatchSettings::default() };
     assert_eq!(run_match(agent.as_ref(), rules.as_ref(), 2, &s, None, &mut quiet).unwrap().games, 4);
+    // The random agent is a model too: every legal action equally likely.
+    let random = Evidence::new(move_model("random").unwrap(), "random", 0.5).unwrap();
+    let mut g = Game::new(&Deal::for_game(32, 0), Rules::SCHAFKOPFRL);
+    let mut rng = Pcg64::seed_from_u64(0);
+    let mut expected = 0.0;
+    while let Some(p) = g.player() {
+        let view = View::new(&g, p);
+        let legal = view.legal_actions().len();
+        if p != 0 && legal > 1 {
+            expected -= (legal as f64).ln();
+        }
+        g.apply(RulesAgent.act(&view, &mut rng).unwrap()).unwrap();
+    }
+    let got = log_likelihood(&random, &g, 0).unwrap();
+    assert!((got - expected).abs() < 1e-9 && expected < 0.0, "{got} {expected}");
+    let agent = registry::parse("pimc:worlds=4,inference=random,pool=8").unwrap();
+    assert_eq!(agent.name(), "pimc:worlds=4,inference=random,pool=8");
+    assert_eq!(run_match(agent.as_ref(), rules.as_ref(), 1, &s, None, &mut quiet).unwrap().games, 2);
+    let e = registry::parse("pimc:inference=rules").err().unwrap().to_string();
+    assert!(e.contains("net:DIR") && e.contains("random"), "{e}");
 }
 
 /// The hybrid agent decides as the policy before its trick and as PIMC from it on.

@@ -4,15 +4,17 @@
 mod common;
 
 use cfrkit_core::games::setback::bootstrap::{self, WIN_BONUS};
+use cfrkit_core::games::setback::cards;
 use cfrkit_core::games::setback::keys;
 use cfrkit_core::games::setback::play::database::{export, Database};
-use cfrkit_core::games::setback::play::game::Game;
+use cfrkit_core::games::setback::play::game::{Game, Move};
 use cfrkit_core::games::setback::play::random::RandomAgent;
 use cfrkit_core::games::setback::play::strategy_agent::{Source, StrategyAgent, TableMode, Tables};
 use cfrkit_core::games::setback::registry;
 use cfrkit_core::games::setback::rules::{Deal, Phase};
 use cfrkit_core::games::setback::store::{Stage, Strategy};
 use cfrkit_core::games::setback::train::{load_checkpoint, save_checkpoint, Algo, Trainer};
+use cfrkit_core::search::MoveModel;
 use common::table_of;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
@@ -133,7 +135,28 @@ fn the_database_player_chooses_what_the_table_player_chooses() {
         "tables",
     );
     let player = StrategyAgent::new(db.clone(), "db");
+    let sampled = StrategyAgent::new(
+        Arc::new(Tables { baseline: base.clone(), bootstrap: Some(boot.clone()), mode: TableMode::Sampled }),
+        "sampled",
+    );
     let parsed = registry::agent(&format!("db:{}", db_path.display())).unwrap();
+    // As models of their own play (PIMC's inference), the agents give the legal moves
+    // probabilities that sum to 1: all of it to the move an argmax player makes, some of it to
+    // the move a sampling player draws.
+    let check_model = |v: &cfrkit_core::games::setback::play::view::View, chosen: Move, rng: &mut Pcg64| {
+        let legal: Vec<Move> = if v.phase() == Phase::Auction {
+            v.legal_bids().into_iter().map(Move::Bid).collect()
+        } else {
+            cards::iter(v.legal_cards()).map(Move::Card).collect()
+        };
+        let drawn = sampled.move_with_source(v, rng).unwrap().0;
+        for (model, made, argmax) in [(&tables, chosen, true), (&player, chosen, true), (&sampled, drawn, false)] {
+            let p = |m: &Move| model.probability(v, m).unwrap().expect("a strategy agent gives every probability");
+            let total: f64 = legal.iter().map(p).sum();
+            assert!((total - 1.0).abs() < 1e-5, "{total} at {v:?}");
+            assert!(if argmax { p(&made) == 1.0 } else { p(&made) > 0.0 }, "{made:?} at {v:?}");
+        }
+    };
     let mut rng = Pcg64::seed_from_u64(5);
     let mut sources = [0usize; 3];
     for g in 0..20 {
@@ -150,10 +173,12 @@ fn the_database_player_chooses_what_the_table_player_chooses() {
                 let (b, src) = tables.bid_with_source(&v, &mut rng).unwrap();
                 assert_eq!(player.bid_with_source(&v, &mut rng).unwrap(), (b, src));
                 assert_eq!(parsed.bid(&v, &mut rng).unwrap(), b);
+                check_model(&v, Move::Bid(b), &mut rng);
                 sources[src as usize] += 1;
             } else {
                 let (c, src) = tables.play_with_source(&v, &mut rng).unwrap();
                 assert_eq!(player.play_with_source(&v, &mut rng).unwrap(), (c, src));
+                check_model(&v, Move::Card(c), &mut rng);
                 sources[src as usize] += 1;
             }
             // Random moves explore states the trained players would not reach.

@@ -19,7 +19,8 @@ use cfrkit_core::games::setback::play::view::View;
 use cfrkit_core::games::setback::registry;
 use cfrkit_core::games::setback::rules::{Deal, Phase};
 use cfrkit_core::learn::learnable::Learnable;
-use cfrkit_core::learn::{imitate, samples_from_logs, PlayModel, TrainSettings};
+use cfrkit_core::learn::{imitate, samples_from_logs, TrainSettings};
+use cfrkit_core::search::Evidence;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use std::path::Path;
@@ -258,8 +259,11 @@ fn imitating_rules_beats_the_frequency_baseline_and_plays_legally() {
 /// matches, and views without the card order and bad options are refused.
 fn inference_checks(policy: &Path) {
     let spec = format!("net:{}", policy.display());
-    let model = PlayModel::from_spec::<SetbackPolicies>(&spec, 0.1).unwrap();
-    let (mut above, mut total) = (0, 0);
+    let model = Evidence::new(registry::move_model(&spec).unwrap(), &spec, 0.1).unwrap();
+    // The rules agent, who played these deals, as the model: in the true deal every move of the
+    // others is the one it would make.
+    let rules = Evidence::new(registry::move_model("rules").unwrap(), "rules", 0.1).unwrap();
+    let (mut above, mut total, mut rules_above) = (0, 0, 0);
     let (mut views, mut deals) = (Vec::new(), Vec::new());
     for i in 0..40 {
         let mut game = Game::new(31, i, (i % 4) as u8, false).unwrap();
@@ -275,6 +279,12 @@ fn inference_checks(policy: &Path) {
                 sampled.sort_by(f64::total_cmp);
                 above += usize::from(truth > sampled[20]);
                 total += 1;
+                let truth = log_likelihood(&rules, game.deal(), &view).unwrap();
+                let mut sampled: Vec<f64> = (0..40)
+                    .map(|_| log_likelihood(&rules, &worlds.sample(&mut rng).unwrap(), &view).unwrap())
+                    .collect();
+                sampled.sort_by(f64::total_cmp);
+                rules_above += usize::from(truth > sampled[20]);
                 views.push(view);
                 deals.push(*game.deal());
                 break;
@@ -282,8 +292,9 @@ fn inference_checks(policy: &Path) {
             game.agent_move(&RulesAgent, &mut rng).unwrap();
         }
     }
-    eprintln!("setback inference: true deal above the median in {above} of {total}");
+    eprintln!("setback inference: true deal above the median in {above} of {total} ({rules_above} with rules)");
     assert!(total >= 20 && above * 10 >= total * 7, "true deal above the median in {above} of {total}");
+    assert!(rules_above * 10 >= total * 8, "true deal above the median with rules in {rules_above} of {total}");
 
     // Decisions depend on the view and the stream only; a named agent plays legal matches.
     let agent =
@@ -314,7 +325,9 @@ fn inference_checks(policy: &Path) {
     assert_eq!(log_likelihood(&model, &deal, &again).unwrap(), log_likelihood(&model, &deal, &view).unwrap());
     for (bad, want) in [
         ("pimc:pool=10".to_string(), "only with inference"),
-        ("pimc:inference=rules".to_string(), "net:DIR"),
+        ("pimc:inference=pimc".to_string(), "net:DIR"),
+        ("pimc:inference=rules:x".to_string(), "table-sampled"),
+        ("pimc:inference=table:/nonexistent/run".to_string(), "nonexistent"),
         (format!("pimc:inference={spec},floor=0"), "floor"),
         (format!("pimc:inference={spec},temper=1.5"), "pimc temper"),
         (format!("pimc:inference={spec},pool=0"), "pool"),

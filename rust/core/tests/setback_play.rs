@@ -15,6 +15,7 @@ use cfrkit_core::games::setback::rules::Deal;
 use cfrkit_core::games::setback::store::{Stage, Strategy};
 use cfrkit_core::games::setback::train::Algo;
 use cfrkit_core::sampled::KeyedPolicy;
+use cfrkit_core::search::MoveModel;
 use cfrkit_core::Result;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
@@ -226,6 +227,12 @@ fn table_agent_plays_the_argmax_and_falls_back_on_missing_keys() {
     let mut r = rng();
     let threes = (0..4000).filter(|_| sampled.bid(&v, &mut r).unwrap() == 3).count();
     assert!((2800..3200).contains(&threes), "{threes}");
+    // As models of their play (PIMC's inference): the strategy's probabilities of the bids its
+    // abstract actions make (Four is not among them), the argmax's one bid, the fallback's.
+    let p = |agent: &StrategyAgent, b: u8| agent.probability(&v, &Move::Bid(b)).unwrap().unwrap();
+    assert_eq!([0, 2, 3, 4].map(|b| p(&sampled, b)), [0.0, 0.25, 0.75, 0.0]);
+    assert_eq!([0, 2, 3, 4].map(|b| p(&table, b)), [0.0, 1.0, 0.0, 0.0]);
+    assert_eq!([0, 2, 3, 4].map(|b| p(&empty, b)), [0.0, 0.0, 1.0, 0.0]);
 
     // After Two, Three, Four the dealer (AS JS 4S: a candidate Jack) may Pass or steal the Four;
     // with the key missing and Three not legal, the fallback passes.

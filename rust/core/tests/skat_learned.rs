@@ -6,21 +6,23 @@ use cfrkit_core::arena::log::LogWriter;
 use cfrkit_core::arena::quiet;
 use cfrkit_core::games::skat::agents::rules_agent::RulesAgent;
 use cfrkit_core::games::skat::agents::Agent;
-use cfrkit_core::games::skat::learned::{kind_of, log_likelihood};
+use cfrkit_core::games::skat::learned::{kind_of, log_likelihood, move_model, Model};
 use cfrkit_core::games::skat::learned::{SkatPolicies, KINDS};
 use cfrkit_core::games::skat::matches::{log_header, run_match, MatchSettings};
 use cfrkit_core::games::skat::pimc::{agent as pimc, worlds::Worlds};
 use cfrkit_core::games::skat::registry;
 use cfrkit_core::games::skat::{features::legal_ids, Deal, Game, Phase, View};
+use cfrkit_core::learn::PlayModel;
 use cfrkit_core::learn::TrainSettings;
 use cfrkit_core::learn::{imitate, samples_from_logs};
-use cfrkit_core::learn::{Inference, PlayModel};
+use cfrkit_core::search::{Evidence, Inference};
 use cfrkit_core::search::{Pimc, Sampling};
 use cfrkit_core::spec::AgentOptions;
 use cfrkit_core::Error;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use tempfile::TempDir;
 
 /// A scratch directory, removed when dropped.
@@ -268,34 +270,50 @@ fn pass() -> cfrkit_core::games::skat::Action {
 /// matches and its options are checked.
 fn inference_checks(policy: &Path) {
     let spec = format!("net:{}", policy.display());
-    let model = PlayModel::from_spec::<SkatPolicies>(&spec, 0.1).unwrap();
-    let uniform = PlayModel::from_spec::<SkatPolicies>(&spec, 1.0).unwrap();
-    let (mut above, mut total) = (0usize, 0u64);
+    let policy = PlayModel::from_spec::<SkatPolicies>(&spec).unwrap();
+    let shared: Arc<Model> = Arc::new(policy.clone());
+    let model = Evidence::new(shared.clone(), &spec, 0.1).unwrap();
+    let uniform = Evidence::new(shared, &spec, 1.0).unwrap();
+    let random = Evidence::new(move_model("random").unwrap(), "random", 0.1).unwrap();
+    // The rules agent played these positions: as the model, it finds the true deal likelier.
+    let rules = Evidence::new(move_model("rules").unwrap(), "rules", 0.1).unwrap();
+    let (mut above, mut total, mut rules_above) = (0usize, 0u64, 0usize);
     for (g, p) in positions(40) {
-        // With a floor of 1 every move the policy covers has probability 1 / legal moves.
+        // With a floor of 1 every move the policy covers has probability 1 / legal moves; the
+        // random agent gives every move that probability.
         let mut replay = Game::new(&g.deal());
-        let mut expected = 0.0;
+        let (mut expected, mut expected_random) = (0.0, 0.0);
         for (seat, action) in g.history() {
             let view = View::new(&replay, seat);
             let legal = legal_ids(&view).len();
-            if seat != p && legal > 1 && uniform.covers(KINDS[kind_of(&view)].0) {
-                expected -= (legal as f64).ln();
+            if seat != p && legal > 1 {
+                expected_random -= (legal as f64).ln();
+                if policy.covers(KINDS[kind_of(&view)].0) {
+                    expected -= (legal as f64).ln();
+                }
             }
             replay.apply(action).unwrap();
         }
         let got = log_likelihood(&uniform, &g, p).unwrap();
         assert!((got - expected).abs() < 1e-9 && expected < 0.0, "{got} {expected}");
+        let got = log_likelihood(&random, &g, p).unwrap();
+        assert!((got - expected_random).abs() < 1e-9 && expected_random <= expected, "{got} {expected_random}");
 
         let truth = log_likelihood(&model, &g, p).unwrap();
         let worlds = Worlds::new(&View::new(&g, p)).unwrap();
         let mut rng = Pcg64::seed_from_u64(total);
-        let mut sampled: Vec<f64> =
-            (0..40).map(|_| log_likelihood(&model, &worlds.sample(&mut rng).unwrap(), p).unwrap()).collect();
-        sampled.sort_by(f64::total_cmp);
-        above += usize::from(truth > sampled[20]);
+        let sample: Vec<Game> = (0..40).map(|_| worlds.sample(&mut rng).unwrap()).collect();
+        let median = |e: &Evidence<Model>| {
+            let mut x: Vec<f64> = sample.iter().map(|w| log_likelihood(e, w, p).unwrap()).collect();
+            x.sort_by(f64::total_cmp);
+            x[20]
+        };
+        above += usize::from(truth > median(&model));
+        rules_above += usize::from(log_likelihood(&rules, &g, p).unwrap() > median(&rules));
         total += 1;
     }
-    eprintln!("skat inference: true deal above the median in {above} of {total}");
+    eprintln!("skat inference: true deal above the median in {above} of {total} ({rules_above} with rules)");
+    assert!(rules_above as u64 * 10 >= total * 8, "true deal above the median with rules in {rules_above} of {total}");
     assert!(total >= 30 && above as u64 * 10 >= total * 13 / 2, "true deal above the median in {above} of {total}");
 
     // A temper of 0.5 weighs each candidate by the square root of its likelihood: the same pool
@@ -308,7 +326,7 @@ fn inference_checks(policy: &Path) {
             "",
         )
         .unwrap();
-        let inference = Inference::from_options::<SkatPolicies>(&o, 6).unwrap().unwrap();
+        let inference = Inference::from_options(&o, 6, move_model).unwrap().unwrap();
         let (g, p) = positions(3).pop().unwrap();
         let worlds = Worlds::new(&View::new(&g, p)).unwrap();
         let sampling = Inference::sampling(
@@ -343,9 +361,15 @@ fn inference_checks(policy: &Path) {
     let s = MatchSettings { seed: 5, threads: 2, first_deal: 0 };
     let r = run_match(named.as_ref(), rules.as_ref(), 2, &s, None, &mut quiet).unwrap();
     assert_eq!(r.pair.games, 12);
+    // Any model that gives probabilities: the random agent's uniform choice.
+    let by_random = registry::parse("pimc:worlds=6,inference=random,temper=0.5").unwrap();
+    assert_eq!(by_random.name(), "pimc:worlds=6,inference=random,temper=0.5");
+    let r = run_match(by_random.as_ref(), rules.as_ref(), 1, &s, None, &mut quiet).unwrap();
+    assert_eq!(r.pair.games, 6);
     for (bad, want) in [
         ("pimc:pool=10".to_string(), "only with inference"),
-        ("pimc:inference=rules".to_string(), "net:DIR"),
+        ("pimc:inference=pimc".to_string(), "net:DIR"),
+        ("pimc:inference=random:x".to_string(), "random"),
         (format!("pimc:inference={spec},floor=0"), "floor"),
         (format!("pimc:inference={spec},temper=1.5"), "pimc temper"),
         ("pimc:temper=0.5".to_string(), "only with inference"),

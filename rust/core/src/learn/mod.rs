@@ -11,7 +11,7 @@
 //!   stopping on the held-out loss, the best weights saved as training goes;
 //! * [`hybrid`] — the options and name of every game's hybrid agent (a policy early, PIMC late);
 //! * [`play_model`] — a loaded policy as a model of the other seats' play: the probability of
-//!   each of their moves, the evidence PIMC with inference weights its worlds by;
+//!   each of their moves, the `net:DIR` model of PIMC with inference ([`crate::search::inference`]);
 //! * [`symmetry`] — relabellings of a decision that leave its play unchanged (suits that play
 //!   alike swapped), for training on random images of each decision;
 //! * [`trick_features`] — the features of the order of play every trick-taking game's encoder
@@ -36,5 +36,5 @@ pub use learnable::{
     NET_OPTIONS,
 };
 pub use mlp::{DenseMlp, Mlp};
-pub use play_model::{Inference, PlayModel, DEFAULT_FLOOR, INFERENCE_OPTIONS};
+pub use play_model::PlayModel;
 pub use policy::{Description, NetEntry, Policy};

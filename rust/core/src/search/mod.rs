@@ -14,16 +14,19 @@
 //! with the highest mean; means are compared exactly, as integer sums over the same worlds.
 //!
 //! [`WeightedWorlds`] ([`weighted`]) is PIMC with inference: the worlds drawn from a pool of
-//! candidates in proportion to how likely the play so far is in each ([`Pimc::weighted_pool`]).
+//! candidates in proportion to how likely the play so far is in each ([`Pimc::weighted_pool`]);
+//! [`inference`] weighs them by a [`MoveModel`] of the other seats' play ([`Inference`]).
 
 pub mod determinization;
 pub mod hidden;
+pub mod inference;
 pub mod pimc;
 pub mod solver;
 pub mod weighted;
 
 pub use determinization::Determinization;
 pub use hidden::{HiddenSampler, Quota};
+pub use inference::{Evidence, Inference, MoveModel, DEFAULT_FLOOR, INFERENCE_OPTIONS};
 pub use pimc::{best_option, Pimc, MAX_POOL, MAX_WORLDS, VALUES_OPTION};
 pub use solver::PerfectInfoSolver;
 pub use weighted::{Sampling, WeightedWorlds};

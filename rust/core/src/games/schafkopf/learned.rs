@@ -11,10 +11,12 @@
 //!
 //! [`NetAgent`] takes each decision with its kind's network (highest logit, or drawn from the
 //! softmax with `sample=1`); a kind without a network is decided by the `rules` agent.
-//! [`log_likelihood`] scores a world by a policy's probabilities of the moves the other seats
-//! made in it: the evidence of PIMC with inference (`pimc:inference=net:DIR`).
+//! [`log_likelihood`] scores a world by a model's probabilities of the moves the other seats
+//! made in it: the evidence of PIMC with inference (`pimc:inference=MODEL`, [`move_model`]: a
+//! policy's softmax, [`PlayModel`], or the `random` agent's uniform choice).
 
 use super::actions::{Action, Phase};
+use super::agents::random::RandomAgent;
 use super::agents::rules_agent::RulesAgent;
 use super::agents::Agent;
 use super::contract::Kind;
@@ -29,7 +31,9 @@ use crate::error::{Error, Result};
 use crate::learn::learnable::{logged_values, Learnable, NetPolicy, OnDecision};
 use crate::learn::symmetry::Symmetry;
 use crate::learn::PlayModel;
+use crate::search::{Evidence, MoveModel};
 use rand_pcg::Pcg64;
+use std::sync::Arc;
 
 /// The decision kinds, in order, with the first action id and the number of ids of each.
 pub const KINDS: [(&str, usize, usize); 9] = [
@@ -150,18 +154,50 @@ impl Agent for NetAgent {
     }
 }
 
-/// The natural logarithm of the probability, under `model`, of every decision the seats other
-/// than `viewer` took in `world`, replayed from its deal (forced moves and kinds without a
-/// network count 1).
-pub fn log_likelihood(model: &PlayModel, world: &Game, viewer: u8) -> Result<f64> {
+/// A model of how a Schafkopf seat plays, for PIMC with inference.
+pub type Model = dyn for<'a> MoveModel<View<'a>, Action>;
+
+impl MoveModel<View<'_>, Action> for PlayModel {
+    fn probability(&self, view: &View, a: &Action) -> Result<Option<f64>> {
+        let id = a.id() as usize;
+        Ok(self.probability_of(KINDS[kind_of(view)].0, &legal_ids(view), id, || features(view)))
+    }
+}
+
+/// The random agent as a model of its own play: every legal action equally likely.
+impl MoveModel<View<'_>, Action> for RandomAgent {
+    fn probability(&self, view: &View, _: &Action) -> Result<Option<f64>> {
+        Ok(Some(1.0 / (view.legal_mask().count_ones() as usize).max(1) as f64))
+    }
+}
+
+/// The models PIMC's inference accepts (`pimc:inference=MODEL`, see [`move_model`]).
+pub const MODEL_SPECS: &str = "MODEL one of net:DIR (a learned policy's probabilities) or random (every legal action \
+                               equally likely)";
+
+/// The model of the other seats' play named by `spec` for PIMC with inference: a learned
+/// policy's softmax (`net:DIR`) or the `random` agent. The `rules` agent draws some of its
+/// cards at random without giving their probabilities, so it is not a model.
+pub fn move_model(spec: &str) -> Result<Arc<Model>> {
+    match spec.split_once(':') {
+        Some(("net", dir)) if !dir.is_empty() => Ok(Arc::new(PlayModel::from_spec::<SchafkopfPolicies>(spec)?)),
+        None if spec == "random" => Ok(Arc::new(RandomAgent)),
+        _ => Err(Error::invalid("inference", spec, MODEL_SPECS)),
+    }
+}
+
+/// The natural logarithm of the probability, under `evidence`, of every decision the seats other
+/// than `viewer` took in `world`, replayed from its deal (forced moves and decisions the
+/// model says nothing of count 1).
+pub fn log_likelihood(evidence: &Evidence<Model>, world: &Game, viewer: u8) -> Result<f64> {
     let dealt = std::array::from_fn(|p| world.dealt(p as u8));
     let mut game = Game::new(&Deal::new(dealt, world.dealer())?, world.rules());
     let mut sum = 0.0;
     for (seat, action) in world.history() {
         if seat != viewer {
             let view = View::new(&game, seat);
-            let id = action.id() as usize;
-            sum += model.log_prob_of(KINDS[kind_of(&view)].0, &legal_ids(&view), id, || features(&view));
+            let legal = view.legal_mask().count_ones() as usize;
+            sum += evidence.log_prob(legal, |model| model.probability(&view, &action))?;
         }
         game.apply_legal(action);
     }

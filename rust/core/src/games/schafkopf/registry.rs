@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 /// The spec strings [`parse`] accepts.
 pub const SPECS: &str = "random, random-coward, rules, schafkopfrl-pimc[:n=N,m=M,threads=T] or \
-                         pimc[:worlds=N,threads=T,seed=S,inference=net:DIR,values=none], net:DIR[,sample=1] or \
+                         pimc[:worlds=N,threads=T,seed=S,inference=MODEL,values=none], net:DIR[,sample=1] or \
                          hybrid:net=DIR,from=K[,pimc options]";
 
 /// Builds an agent from a spec string (see [`SPECS`]).

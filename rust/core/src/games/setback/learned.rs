@@ -13,8 +13,10 @@
 //! logit (`net:DIR`) or one drawn from the softmax over the legal moves (`net:DIR,sample=1`); a
 //! kind without a network (none was in the logs) is decided by the `rules` agent.
 //!
-//! [`log_likelihood`] scores a world by a policy's probabilities of the moves the other players
-//! made in it: the evidence of PIMC with inference (`pimc:inference=net:DIR`).
+//! [`log_likelihood`] scores a world by a model's probabilities of the moves the other players
+//! made in it: the evidence of PIMC with inference (`pimc:inference=MODEL`, the models listed
+//! by [`super::registry::MODEL_SPECS`]); a policy is such a model through its softmax
+//! ([`PlayModel`]).
 
 use super::cards::{self, CardSet};
 use super::features::{decoded_card, encoded_card, features, FEATURES};
@@ -29,6 +31,7 @@ use crate::arena::log::GameRecord;
 use crate::error::{Error, Result};
 use crate::learn::learnable::{Learnable, NetPolicy, OnDecision};
 use crate::learn::PlayModel;
+use crate::search::{Evidence, MoveModel};
 use rand_pcg::Pcg64;
 
 /// The decision kinds, in order, with the first network output's action id and the number of
@@ -80,13 +83,22 @@ pub fn legal_net_ids(view: &View) -> Vec<usize> {
     }
 }
 
-/// The natural logarithm of the probability, under `model`, of every move the players other
-/// than the viewer of `view` made in its deal had the cards been dealt as in `world` (a world
-/// of the view, e.g. drawn by PIMC): the deal is replayed from `world`'s dealt hands, its bids
-/// and its cards in play order, and each of their views is shown to the network of its
-/// decision kind. Refused for a view without the card order ([`View::card_order`]: views of a
-/// game carry it) or a world its moves do not fit.
-pub fn log_likelihood(model: &PlayModel, world: &Deal, view: &View) -> Result<f64> {
+/// A model of how a Setback player bids and plays, for PIMC with inference.
+pub type Model = dyn MoveModel<View, Move>;
+
+impl MoveModel<View, Move> for PlayModel {
+    fn probability(&self, view: &View, m: &Move) -> Result<Option<f64>> {
+        Ok(self.probability_of(KINDS[kind_of(view)].0, &legal_net_ids(view), net_id(view, *m), || features(view)))
+    }
+}
+
+/// The natural logarithm of the probability, under `evidence`, of every move the players
+/// other than the viewer of `view` made in its deal had the cards been dealt as in `world` (a
+/// world of the view, e.g. drawn by PIMC): the deal is replayed from `world`'s dealt hands, its
+/// bids and its cards in play order, and each of their views is shown to the model. Refused
+/// for a view without the card order ([`View::card_order`]: views of a game carry it) or a
+/// world its moves do not fit.
+pub fn log_likelihood(evidence: &Evidence<Model>, world: &Deal, view: &View) -> Result<f64> {
     let order = view.card_order().ok_or_else(|| {
         Error::invalid("view", "a view without the order of the cards played", "a view of a game, which carries it")
     })?;
@@ -98,7 +110,7 @@ pub fn log_likelihood(model: &PlayModel, world: &Deal, view: &View) -> Result<f6
             deal.to_act().ok_or_else(|| Error::invalid("world", "a deal over before its moves", "the view's deal"))?;
         if actor != view.player() {
             let v = View::new(&deal, actor, view.score());
-            sum += model.log_prob_of(KINDS[kind_of(&v)].0, &legal_net_ids(&v), net_id(&v, m), || features(&v));
+            sum += evidence.log_prob(v.legal_count(), |model| model.probability(&v, &m))?;
         }
         match m {
             Move::Bid(b) => deal.bid(b)?,

@@ -6,7 +6,7 @@
 //! This module sits above [`super::play`] and [`super::pimc`] (it builds agents of both), so
 //! neither of them needs the other's constructors.
 
-use super::learned::{NetAgent, SetbackPolicies};
+use super::learned::{Model, NetAgent, SetbackPolicies};
 use super::pimc::agent::MAX_WORLDS;
 use super::pimc::PimcAgent;
 use super::play::agent::Agent;
@@ -20,7 +20,8 @@ use super::store::{Stage, Strategy};
 
 use super::train::{load_checkpoint, Algo, Trainer};
 use crate::error::{Error, Result};
-use crate::learn::{Inference, INFERENCE_OPTIONS};
+use crate::learn::PlayModel;
+use crate::search::{Inference, INFERENCE_OPTIONS};
 use crate::spec::AgentOptions;
 use crate::threads;
 use std::path::{Path, PathBuf};
@@ -32,7 +33,7 @@ use std::sync::Arc;
 /// Agent spec strings [`agent`] accepts.
 pub const AGENT_SPECS: &str = "random, rules, table:DIR[+DIR2], table-sampled:DIR[+DIR2] (DIR a baseline training \
                                directory or strategy file, DIR2 a bootstrap one), db:PATH (a strategy database), \
-                               pimc[:worlds=N,threads=T,seed=S,bidding=rules,inference=net:DIR] or hybrid:PATH[,worlds=N,threads=T,seed=S] (the \
+                               pimc[:worlds=N,threads=T,seed=S,bidding=rules,inference=MODEL] or hybrid:PATH[,worlds=N,threads=T,seed=S] (the \
                                database's bids, PIMC's card play), net:DIR[,sample=1] (a learned policy made by \
                                `cfrkit learn imitate --game setback`) or hybrid:net=DIR,from=K[,pimc options] (the \
                                policy's bids and first tricks, PIMC's from trick K on)";
@@ -107,13 +108,36 @@ pub const DEFAULT_WORLDS: usize = 64;
 /// empty argument gives the defaults.
 pub fn pimc(args: &str) -> Result<PimcAgent> {
     let keys = ["worlds", "threads", "seed", "inference", "pool", "floor", "temper"];
-    let o = AgentOptions::parse("pimc", args, &keys, &format!("{PIMC_OPTIONS}; with inference: {INFERENCE_OPTIONS}"))?;
+    let help = format!("{PIMC_OPTIONS}; with inference: {INFERENCE_OPTIONS} ({MODEL_SPECS})");
+    let o = AgentOptions::parse("pimc", args, &keys, &help)?;
     let worlds = o.uint("worlds", DEFAULT_WORLDS as u64, 1, MAX_WORLDS as u64)? as usize;
     let agent = PimcAgent::new(worlds, o.threads()?, o.seed()?)?;
-    Ok(match Inference::from_options::<SetbackPolicies>(&o, worlds)? {
+    Ok(match Inference::from_options(&o, worlds, move_model)? {
         Some(inference) => agent.with_inference(inference),
         None => agent,
     })
+}
+
+/// The models PIMC's inference accepts (`pimc:inference=MODEL`, see [`move_model`]).
+pub const MODEL_SPECS: &str = "MODEL one of net:DIR (a learned policy's probabilities), table:DIR[+DIR2], \
+                               table-sampled:DIR[+DIR2], db:PATH, rules or random (the agent's own probabilities of \
+                               its moves)";
+
+/// The model of the other players' play named by `spec` for PIMC with inference: a learned
+/// policy's softmax (`net:DIR`) or an agent that gives the probabilities of its moves — a
+/// trained strategy (`table:`, `table-sampled:`, `db:`; [`StrategyAgent`]), `rules` (its one
+/// move) or `random` (uniform).
+pub fn move_model(spec: &str) -> Result<Arc<Model>> {
+    let (kind, arg) = spec.split_once(':').unwrap_or((spec, ""));
+    match (kind, arg.is_empty()) {
+        ("net", false) => Ok(Arc::new(PlayModel::from_spec::<SetbackPolicies>(spec)?)),
+        ("table", false) => Ok(Arc::new(table_agent(arg, TableMode::Argmax)?)),
+        ("table-sampled", false) => Ok(Arc::new(table_agent(arg, TableMode::Sampled)?)),
+        ("db", false) => Ok(Arc::new(database_agent(arg)?)),
+        ("rules", true) if !spec.contains(':') => Ok(Arc::new(RulesAgent)),
+        ("random", true) if !spec.contains(':') => Ok(Arc::new(RandomAgent)),
+        _ => Err(Error::invalid("inference", spec, MODEL_SPECS)),
+    }
 }
 
 /// A `pimc:` agent: PIMC's bids and card play, or with `bidding=rules` the `rules` agent's bids

@@ -21,10 +21,13 @@
 //! `likely_value=1` (the paper's maximum-likely-value declaration) it declares, among the
 //! contracts the `declare` network gives a probability of at least 0.1, the one `declare-value`
 //! values highest.
-//! [`log_likelihood`] scores a world by a policy's probabilities of the moves the other seats
-//! made in it: the evidence of PIMC with inference (`pimc:inference=net:DIR`).
+//! [`log_likelihood`] scores a world by a model's probabilities of the moves the other seats
+//! made in it: the evidence of PIMC with inference (`pimc:inference=MODEL`, [`move_model`]: a
+//! policy's softmax, [`PlayModel`], the `rules` agent's one action or the `random` agent's
+//! uniform choice).
 
 use super::actions::{Action, Phase};
+use super::agents::random::RandomAgent;
 use super::agents::rules_agent::RulesAgent;
 use super::agents::Agent;
 use super::bidding::{Call, BID_VALUES};
@@ -38,7 +41,9 @@ use crate::error::{Error, Result};
 use crate::learn::learnable::{logged_values, Learnable, NetPolicy, OnDecision, MAX_BID};
 use crate::learn::symmetry::Symmetry;
 use crate::learn::PlayModel;
+use crate::search::{Evidence, MoveModel};
 use rand_pcg::Pcg64;
+use std::sync::Arc;
 
 /// The decision kinds, in order, with the first action id and the number of ids of each.
 pub const KINDS: [(&str, usize, usize); 12] = [
@@ -212,20 +217,59 @@ fn call_up_to(view: &View, limit: u16) -> Action {
     }
 }
 
-/// The natural logarithm of the probability, under `model`, of every decision the seats other
-/// than `viewer` took in `world`, replayed from its deal (forced moves and kinds without a
-/// network count 1). In a defender's world after a pickup the deal's skat is the declarer's
+/// A model of how a Skat seat plays, for PIMC with inference.
+pub type Model = dyn for<'a> MoveModel<View<'a>, Action>;
+
+impl MoveModel<View<'_>, Action> for PlayModel {
+    fn probability(&self, view: &View, a: &Action) -> Result<Option<f64>> {
+        let id = action_id(*a).ok_or_else(|| Error::invalid("action", format!("{a:?}"), "a Skat action"))?;
+        Ok(self.probability_of(KINDS[kind_of(view)].0, &legal_ids(view), id, || features(view)))
+    }
+}
+
+/// The random agent as a model of its own play: every legal action equally likely.
+impl MoveModel<View<'_>, Action> for RandomAgent {
+    fn probability(&self, view: &View, _: &Action) -> Result<Option<f64>> {
+        Ok(Some(1.0 / (view.legal_actions().len()).max(1) as f64))
+    }
+}
+
+/// The rules agent as a model of its own play: it decides without chance, so its action has
+/// probability 1 and every other 0.
+impl MoveModel<View<'_>, Action> for RulesAgent {
+    fn probability(&self, view: &View, a: &Action) -> Result<Option<f64>> {
+        let own = self.act(view, &mut Pcg64::new(0, 0))?;
+        Ok(Some(f64::from(u8::from(own == *a))))
+    }
+}
+
+/// The models PIMC's inference accepts (`pimc:inference=MODEL`, see [`move_model`]).
+pub const MODEL_SPECS: &str = "MODEL one of net:DIR (a learned policy's probabilities), rules (its one action) or \
+                               random (every legal action equally likely)";
+
+/// The model of the other seats' play named by `spec` for PIMC with inference: a learned
+/// policy's softmax (`net:DIR`), the `rules` agent (deterministic) or the `random` agent.
+pub fn move_model(spec: &str) -> Result<Arc<Model>> {
+    match spec.split_once(':') {
+        Some(("net", dir)) if !dir.is_empty() => Ok(Arc::new(PlayModel::from_spec::<SkatPolicies>(spec)?)),
+        None if spec == "rules" => Ok(Arc::new(RulesAgent::default())),
+        None if spec == "random" => Ok(Arc::new(RandomAgent)),
+        _ => Err(Error::invalid("inference", spec, MODEL_SPECS)),
+    }
+}
+
+/// The natural logarithm of the probability, under `evidence`, of every decision the seats other
+/// than `viewer` took in `world`, replayed from its deal (forced moves and decisions the
+/// model says nothing of count 1). In a defender's world after a pickup the deal's skat is the declarer's
 /// discard (see [`super::pimc::worlds`]): his bids are then scored on the ten cards he kept,
 /// since the ten he was dealt are unknown.
-pub fn log_likelihood(model: &PlayModel, world: &Game, viewer: u8) -> Result<f64> {
+pub fn log_likelihood(evidence: &Evidence<Model>, world: &Game, viewer: u8) -> Result<f64> {
     let mut game = Game::new(&world.deal());
     let mut sum = 0.0;
     for (seat, action) in world.history() {
         if seat != viewer {
             let view = View::new(&game, seat);
-            let id =
-                action_id(action).ok_or_else(|| Error::invalid("action", format!("{action:?}"), "a Skat action"))?;
-            sum += model.log_prob_of(KINDS[kind_of(&view)].0, &legal_ids(&view), id, || features(&view));
+            sum += evidence.log_prob(view.legal_actions().len(), |model| model.probability(&view, &action))?;
         }
         game.apply_legal(action);
     }

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 /// The spec strings [`parse`] accepts.
 pub const SPECS: &str =
-    "random, rules, pimc[:worlds=N,threads=T,seed=S,inference=net:DIR,values=none], net:DIR[,sample=1] or hybrid:net=DIR,from=K[,pimc options]";
+    "random, rules, pimc[:worlds=N,threads=T,seed=S,inference=MODEL,values=none], net:DIR[,sample=1] or hybrid:net=DIR,from=K[,pimc options]";
 
 /// Builds an agent from a spec string (see [`SPECS`]; case and surrounding spaces do not matter).
 pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {

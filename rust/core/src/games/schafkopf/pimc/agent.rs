@@ -18,9 +18,10 @@
 //! Every choice is found with bounds ([`Pimc::choose_by_bounds`]): the same action as the best
 //! exact mean, with far less search.
 //!
-//! **Inference** (`inference=net:DIR`): the worlds of every decision are drawn from a pool of
+//! **Inference** (`inference=MODEL`, a learned policy `net:DIR` or `random`,
+//! [`super::super::learned::move_model`]): the worlds of every decision are drawn from a pool of
 //! candidate worlds (default four per world) in proportion to the probability, under the
-//! learned policy in `DIR`, of every move the other seats made in each
+//! model, of every move the other seats made in each
 //! ([`crate::search::WeightedWorlds`], [`super::super::learned::log_likelihood`]): a Solo
 //! declared before makes the worlds where its declarer holds many trumps likelier.
 //!
@@ -30,14 +31,13 @@
 use super::super::actions::{Action, Phase};
 use super::super::agents::Agent;
 use super::super::game::Game;
-use super::super::learned::{log_likelihood, SchafkopfPolicies};
+use super::super::learned::{log_likelihood, move_model, Model, MODEL_SPECS};
 use super::super::view::View;
 use super::solver::Solver;
 use super::worlds::Worlds;
 use crate::cards::Card;
 use crate::error::{Error, Result};
-use crate::learn::{Inference, INFERENCE_OPTIONS};
-use crate::search::{Pimc, Sampling, VALUES_OPTION};
+use crate::search::{Inference, Pimc, Sampling, INFERENCE_OPTIONS, VALUES_OPTION};
 use crate::spec::AgentOptions;
 use rand_pcg::Pcg64;
 
@@ -56,7 +56,7 @@ pub const PIMC_OPTIONS: &str = "comma-separated worlds=N (1 to 100000, default 4
 pub struct PimcAgent {
     pimc: Pimc,
     /// The model its decisions weigh their worlds by, if any.
-    inference: Option<Inference>,
+    inference: Option<Inference<Model>>,
 }
 
 impl PimcAgent {
@@ -67,7 +67,7 @@ impl PimcAgent {
     }
 
     /// The same agent with its decisions' worlds weighted by `inference`.
-    pub fn with_inference(self, inference: Inference) -> PimcAgent {
+    pub fn with_inference(self, inference: Inference<Model>) -> PimcAgent {
         PimcAgent { inference: Some(inference), ..self }
     }
 
@@ -75,8 +75,8 @@ impl PimcAgent {
     /// drawn from a weighted pool (which takes one more draw from `rng`).
     fn worlds(&self, view: &View, rng: &mut Pcg64) -> Result<Sampling<Worlds>> {
         let seat = view.seat();
-        Inference::sampling(self.inference.as_ref(), &self.pimc, Worlds::new(view)?, rng, |model, w: &Game| {
-            log_likelihood(model, w, seat)
+        Inference::sampling(self.inference.as_ref(), &self.pimc, Worlds::new(view)?, rng, |evidence, w: &Game| {
+            log_likelihood(evidence, w, seat)
         })
     }
 
@@ -240,14 +240,14 @@ impl Agent for PimcAgent {
 
 /// cfrkit's PIMC agent from the options after `pimc:` (see [`PIMC_OPTIONS`]).
 pub fn from_options(args: &str) -> Result<PimcAgent> {
-    let help = format!("{PIMC_OPTIONS}{INFERENCE_OPTIONS}; and {VALUES_OPTION}");
+    let help = format!("{PIMC_OPTIONS}{INFERENCE_OPTIONS} ({MODEL_SPECS}); and {VALUES_OPTION}");
     let keys = ["worlds", "threads", "seed", "inference", "pool", "floor", "temper", "values"];
     let o = AgentOptions::parse("pimc", args, &keys, &help)?;
     let worlds = o.uint("worlds", DEFAULT_WORLDS as u64, 1, MAX_WORLDS as u64)? as usize;
     let threads = crate::threads::check(o.uint("threads", 1, 0, crate::threads::MAX_THREADS as u64)?)?;
     let mut agent = PimcAgent::new(worlds, threads, o.seed()?)?;
     agent.pimc = agent.pimc.with_logged_values(o.text("values"))?;
-    Ok(match Inference::from_options::<SchafkopfPolicies>(&o, worlds)? {
+    Ok(match Inference::from_options(&o, worlds, move_model)? {
         Some(inference) => agent.with_inference(inference),
         None => agent,
     })

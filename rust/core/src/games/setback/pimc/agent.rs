@@ -16,9 +16,10 @@
 //! auction is worth no more in any world than a lower one (the bidding team scores the same
 //! points, or is set back by more), so the decision needs only Pass and the lowest legal bid.
 //!
-//! **Inference** (`inference=net:DIR`): the worlds of every decision are drawn from a pool of
+//! **Inference** (`inference=MODEL`): the worlds of every decision are drawn from a pool of
 //! candidate worlds (default four per world) in proportion to the probability, under the
-//! learned policy in `DIR`, of every move the other players made in each
+//! model (a learned policy `net:DIR`, or an agent that gives the probabilities of its moves,
+//! [`super::super::registry::move_model`]), of every move the other players made in each
 //! ([`crate::search::WeightedWorlds`], [`super::super::learned::log_likelihood`]): a Four bid
 //! makes the worlds where its bidder holds strong trumps likelier. It needs views that carry the
 //! order of the cards played, as a game's views do.
@@ -30,7 +31,7 @@
 //! number of threads.
 
 use super::super::cards::{self, Card};
-use super::super::learned::log_likelihood;
+use super::super::learned::{log_likelihood, Model};
 use super::super::play::agent::{Agent, Move};
 use super::super::play::view::View;
 use super::super::rules::{Deal, Phase};
@@ -38,8 +39,7 @@ use super::solver::Solver;
 use super::worlds::Worlds;
 use crate::arena::log::Valued;
 use crate::error::{Error, Result};
-use crate::learn::Inference;
-use crate::search::{best_option, Determinization, PerfectInfoSolver, Pimc, Sampling};
+use crate::search::{best_option, Determinization, Inference, PerfectInfoSolver, Pimc, Sampling};
 use rand_pcg::Pcg64;
 use std::cell::RefCell;
 
@@ -68,7 +68,7 @@ impl Determinization for Worlds<'_> {
 pub struct PimcAgent {
     pimc: Pimc,
     /// The model its decisions weigh their worlds by, if any.
-    inference: Option<Inference>,
+    inference: Option<Inference<Model>>,
 }
 
 impl PimcAgent {
@@ -79,15 +79,15 @@ impl PimcAgent {
     }
 
     /// The same agent with its decisions' worlds weighted by `inference`.
-    pub fn with_inference(self, inference: Inference) -> PimcAgent {
+    pub fn with_inference(self, inference: Inference<Model>) -> PimcAgent {
         PimcAgent { inference: Some(inference), ..self }
     }
 
     /// The worlds of a decision of `view`: uniform among the consistent ones, or with inference
     /// drawn from a weighted pool (which takes one more draw from `rng`).
     fn worlds<'a>(&self, view: &'a View, rng: &mut Pcg64) -> Result<Sampling<Worlds<'a>>> {
-        Inference::sampling(self.inference.as_ref(), &self.pimc, Worlds::new(view)?, rng, |model, world: &Deal| {
-            log_likelihood(model, world, view)
+        Inference::sampling(self.inference.as_ref(), &self.pimc, Worlds::new(view)?, rng, |evidence, world: &Deal| {
+            log_likelihood(evidence, world, view)
         })
     }
 

@@ -12,7 +12,7 @@
 
 use super::super::keys::{self, Key};
 use super::super::store::{Stage, Strategy};
-use super::strategy_agent::Lookup;
+use super::strategy_agent::{one_hot, Lookup};
 use crate::error::{Error, Result};
 use crate::policy::argmax;
 use crate::store::replace_atomic;
@@ -147,8 +147,10 @@ impl Database {
     }
 }
 
-impl Lookup for Database {
-    fn choose(&self, key: Key, n: usize, _rng: &mut Pcg64) -> Result<Option<usize>> {
+impl Database {
+    /// The index of the action the database keeps for `key` among its `n` actions (the most
+    /// probable one), or None when the key is missing.
+    fn action_of(&self, key: Key, n: usize) -> Result<Option<usize>> {
         let s = keys::key_string(key);
         match self.action_index(&s)? {
             Some(i) if i >= n => Err(Error::BadFile {
@@ -157,6 +159,15 @@ impl Lookup for Database {
             }),
             found => Ok(found),
         }
+    }
+}
+
+impl Lookup for Database {
+    fn choose(&self, key: Key, n: usize, _rng: &mut Pcg64) -> Result<Option<usize>> {
+        self.action_of(key, n)
+    }
+    fn probabilities(&self, key: Key, n: usize) -> Result<Option<Vec<f64>>> {
+        Ok(self.action_of(key, n)?.map(|i| one_hot(n, i)))
     }
     fn score_aware(&self) -> bool {
         true

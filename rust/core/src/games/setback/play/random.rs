@@ -1,9 +1,10 @@
 //! The random agent: a uniformly random legal bid or card.
 
 use super::super::cards::{self, Card};
-use super::agent::Agent;
+use super::agent::{Agent, Move};
 use super::view::View;
 use crate::error::{Error, Result};
+use crate::search::MoveModel;
 use rand::Rng;
 use rand_pcg::Pcg64;
 
@@ -31,5 +32,13 @@ impl Agent for RandomAgent {
         }
         let k = rng.gen_range(0..legal.count_ones() as usize);
         Ok(cards::iter(legal).nth(k).expect("k < number of legal cards"))
+    }
+}
+
+/// The random agent as a model of its own play, for PIMC with inference: every legal move
+/// equally likely.
+impl MoveModel<View, Move> for RandomAgent {
+    fn probability(&self, view: &View, _: &Move) -> Result<Option<f64>> {
+        Ok(Some(1.0 / view.legal_count().max(1) as f64))
     }
 }

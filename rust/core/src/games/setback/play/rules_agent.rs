@@ -27,9 +27,10 @@
 use super::super::abstraction::establish_rank;
 use super::super::cards::{self, bit, card, game_points, rank, suit, Card, CardSet, JACK, SUIT_MASK, TEN};
 use super::super::rules::{Phase, WIN_THRESHOLD};
-use super::agent::Agent;
+use super::agent::{Agent, Move};
 use super::view::View;
 use crate::error::{Error, Result};
+use crate::search::MoveModel;
 use rand_pcg::Pcg64;
 
 /// The hand-written player (see the module documentation).
@@ -245,5 +246,17 @@ impl Agent for RulesAgent {
             (_, Some(t)) if view.trick().is_empty() => Self::lead(view, t),
             (_, Some(t)) => Self::follow(view, t),
         })
+    }
+}
+
+/// The rules agent as a model of its own play, for PIMC with inference: it decides without
+/// chance, so its move has probability 1 and every other 0.
+impl MoveModel<View, Move> for RulesAgent {
+    fn probability(&self, view: &View, m: &Move) -> Result<Option<f64>> {
+        let own = match m {
+            Move::Bid(_) => Move::Bid(Self::choose_bid(view)),
+            Move::Card(_) => Move::Card(self.play(view, &mut Pcg64::new(0, 0))?),
+        };
+        Ok(Some(f64::from(u8::from(own == *m))))
     }
 }

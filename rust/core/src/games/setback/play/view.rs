@@ -160,6 +160,15 @@ impl View {
             0
         }
     }
+    /// The number of legal moves: bids in the auction, cards afterwards (0 unless the viewer is
+    /// to act).
+    pub fn legal_count(&self) -> usize {
+        if self.phase() == Phase::Auction {
+            self.legal_bids().len()
+        } else {
+            self.legal_cards().count_ones() as usize
+        }
+    }
     /// Baseline abstract actions of the viewer (§2.3–§2.6), when it is to act. They depend only
     /// on the viewer's own cards and public play.
     pub fn abstract_actions(&self) -> Option<Actions> {

@@ -17,9 +17,10 @@
 //! documented below, say); the spec option `bidding=search` plugs in [`PrecardplaySearch`]
 //! (search over sampled worlds, see [`super::precardplay`]).
 //!
-//! **Inference** (`inference=net:DIR`): the worlds of a card decision are drawn from a pool of
+//! **Inference** (`inference=MODEL`, a learned policy `net:DIR`, `rules` or `random`,
+//! [`super::super::learned::move_model`]): the worlds of a card decision are drawn from a pool of
 //! candidate worlds (default four per world) in proportion to the probability, under the
-//! learned policy in `DIR`, of every move the other seats made in each
+//! model, of every move the other seats made in each
 //! ([`crate::search::WeightedWorlds`], [`super::super::learned::log_likelihood`]): a bid of 48
 //! makes the worlds where the bidder holds Jacks likelier than those where he holds none.
 //!
@@ -33,7 +34,7 @@ use super::super::bidding::Call;
 use super::super::cards::{bit, card, points, set_points, suit, ACE, CLUBS, DIAMONDS, JACKS, TEN};
 use super::super::contract::{Contract, GameType};
 use super::super::game::Game;
-use super::super::learned::{log_likelihood, SkatPolicies};
+use super::super::learned::{log_likelihood, move_model, Model, MODEL_SPECS};
 use super::super::scoring::matadors;
 use super::super::view::View;
 use super::precardplay::{PrecardplaySearch, DEFAULT_BIDDING_WORLDS};
@@ -41,8 +42,7 @@ use super::solver::Solver;
 use super::worlds::Worlds;
 use crate::cards::{iter, lowest, Card, CardSet, Suits};
 use crate::error::{Error, Result};
-use crate::learn::{Inference, INFERENCE_OPTIONS};
-use crate::search::{Pimc, Sampling, VALUES_OPTION};
+use crate::search::{Inference, Pimc, Sampling, INFERENCE_OPTIONS, VALUES_OPTION};
 use crate::spec::AgentOptions;
 use rand_pcg::Pcg64;
 use std::sync::Arc;
@@ -67,7 +67,7 @@ pub struct PimcAgent {
     /// What the spec adds to the name after `pimc:worlds=N[,seed=S]` (`,bidding=search…`).
     name_suffix: String,
     /// The model its card decisions weigh their worlds by, if any.
-    inference: Option<Inference>,
+    inference: Option<Inference<Model>>,
 }
 
 impl std::fmt::Debug for PimcAgent {
@@ -95,7 +95,7 @@ impl PimcAgent {
     }
 
     /// The same agent with its card decisions' worlds weighted by `inference`.
-    pub fn with_inference(self, inference: Inference) -> PimcAgent {
+    pub fn with_inference(self, inference: Inference<Model>) -> PimcAgent {
         PimcAgent { inference: Some(inference), ..self }
     }
 
@@ -108,8 +108,8 @@ impl PimcAgent {
     /// drawn from a weighted pool (which takes one more draw from `rng`).
     fn worlds(&self, view: &View, rng: &mut Pcg64) -> Result<Sampling<Worlds>> {
         let seat = view.seat();
-        Inference::sampling(self.inference.as_ref(), &self.pimc, Worlds::new(view)?, rng, |model, w: &Game| {
-            log_likelihood(model, w, seat)
+        Inference::sampling(self.inference.as_ref(), &self.pimc, Worlds::new(view)?, rng, |evidence, w: &Game| {
+            log_likelihood(evidence, w, seat)
         })
     }
 
@@ -217,7 +217,7 @@ impl Agent for PimcAgent {
 
 /// cfrkit's PIMC agent from the options after `pimc:` (see [`PIMC_OPTIONS`]).
 pub fn from_options(args: &str) -> Result<PimcAgent> {
-    let help = format!("{PIMC_OPTIONS}{INFERENCE_OPTIONS}; and {VALUES_OPTION}");
+    let help = format!("{PIMC_OPTIONS}{INFERENCE_OPTIONS} ({MODEL_SPECS}); and {VALUES_OPTION}");
     let keys =
         ["worlds", "threads", "seed", "bidding", "bidding_worlds", "inference", "pool", "floor", "temper", "values"];
     let o = AgentOptions::parse("pimc", args, &keys, &help)?;
@@ -226,7 +226,7 @@ pub fn from_options(args: &str) -> Result<PimcAgent> {
     let seed = o.seed()?;
     let mut agent = PimcAgent::new(worlds, threads, seed)?;
     agent.pimc = agent.pimc.with_logged_values(o.text("values"))?;
-    if let Some(inference) = Inference::from_options::<SkatPolicies>(&o, worlds)? {
+    if let Some(inference) = Inference::from_options(&o, worlds, move_model)? {
         agent = agent.with_inference(inference);
     }
     let bidding_worlds = o.uint("bidding_worlds", DEFAULT_BIDDING_WORLDS as u64, 1, MAX_WORLDS as u64)? as usize;

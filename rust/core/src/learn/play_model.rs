@@ -32,11 +32,6 @@ impl PlayModel {
         Ok(PlayModel { policy: Arc::new(Policy::load(&o.dir, G::GAME, G::FEATURES)?) })
     }
 
-    /// The spec of the model (`net:DIR`).
-    pub fn name(&self) -> String {
-        format!("net:{}", self.policy.dir.display())
-    }
-
     /// Whether the model speaks of decisions of kind `kind`: the policy has a network for it
     /// that beat its baseline on the held-out games.
     pub fn covers(&self, kind: &str) -> bool {

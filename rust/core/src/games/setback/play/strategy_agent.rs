@@ -168,7 +168,7 @@ impl StrategyAgent {
             return Ok(Decision::Forced(moves[0]));
         }
         let key = view.key(&acts).expect("two or more actions have a key");
-        Ok(Decision::Keyed { key, moves: moves.clone(), fallback: moves[0] })
+        Ok(Decision::Keyed { key, fallback: moves[0], moves })
     }
 
     /// The move of the viewer (to act) and the rule that chose it.

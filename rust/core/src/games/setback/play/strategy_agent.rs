@@ -76,21 +76,30 @@ fn sample(probs: &[f32], rng: &mut Pcg64) -> usize {
     probs.iter().rposition(|&p| p > 0.0).unwrap_or(0)
 }
 
+impl Tables {
+    /// The strategy's probabilities of the `n` actions of `key`: from the bootstrap table for a
+    /// bootstrap key, else the baseline; None when the key is missing (or has other actions).
+    fn row(&self, key: Key, n: usize) -> Option<&[f32]> {
+        let table = if keys::is_bootstrap(key) { self.bootstrap.as_ref() } else { Some(&self.baseline) };
+        table.and_then(|t| t.get(key)).filter(|p| p.len() == n)
+    }
+}
+
 impl Lookup for Tables {
     fn choose(&self, key: Key, n: usize, rng: &mut Pcg64) -> Result<Option<usize>> {
-        let table = if keys::is_bootstrap(key) { self.bootstrap.as_ref() } else { Some(&self.baseline) };
-        Ok(table.and_then(|t| t.get(key)).filter(|p| p.len() == n).map(|p| match self.mode {
+        Ok(self.row(key, n).map(|p| match self.mode {
             TableMode::Argmax => argmax(p),
             TableMode::Sampled => sample(p, rng),
         }))
     }
     fn probabilities(&self, key: Key, n: usize) -> Result<Option<Vec<f64>>> {
-        let table = if keys::is_bootstrap(key) { self.bootstrap.as_ref() } else { Some(&self.baseline) };
-        Ok(table.and_then(|t| t.get(key)).filter(|p| p.len() == n).map(|p| match self.mode {
-            TableMode::Argmax => one_hot(n, argmax(p)),
-            TableMode::Sampled => {
-                let total: f64 = p.iter().map(|&x| x as f64).sum();
-                p.iter().map(|&x| if total > 0.0 { x as f64 / total } else { 1.0 / n as f64 }).collect()
+        Ok(self.row(key, n).map(|p| {
+            let total: f64 = p.iter().map(|&x| f64::from(x)).sum();
+            match self.mode {
+                TableMode::Argmax => one_hot(n, argmax(p)),
+                // `sample` draws the first action from a row of zeros.
+                TableMode::Sampled if total <= 0.0 => one_hot(n, 0),
+                TableMode::Sampled => p.iter().map(|&x| f64::from(x) / total).collect(),
             }
         }))
     }

@@ -84,8 +84,9 @@ impl Spec {
 }
 
 /// The options of an agent spec, the part after `kind:` in e.g. `pimc:worlds=40,threads=2`:
-/// comma-separated `key=value` pairs, each key at most once. Every error names the bad item
-/// and repeats `help`, the text that lists what the agent accepts.
+/// comma-separated `key=value` pairs, each key at most once. Every error names the bad item; a
+/// bad or repeated key's repeats `help`, the text that lists what the agent accepts, a bad
+/// number's the range allowed.
 #[derive(Clone, Debug)]
 pub struct AgentOptions {
     kind: String,
@@ -118,7 +119,7 @@ impl AgentOptions {
         let Some(v) = self.values.get(key) else { return Ok(default) };
         match v.parse::<u64>() {
             Ok(x) if (lo..=hi).contains(&x) => Ok(x),
-            _ => Err(Error::invalid(format!("{} {key}", self.kind), v, self.help.clone())),
+            _ => Err(Error::invalid(format!("{} {key}", self.kind), v, format!("an integer from {lo} to {hi}"))),
         }
     }
 
@@ -182,7 +183,7 @@ mod tests {
         assert_eq!((o.uint("n", 10, 1, 9).unwrap(), o.uint("m", 0, 1, 99).unwrap()), (3, 40));
         assert_eq!((o.threads().unwrap(), o.seed().unwrap()), (0, 0));
         let e = o.uint("n", 10, 4, 9).unwrap_err().to_string();
-        assert!(e.contains("uct n") && e.contains('3') && e.contains(help), "{e}");
+        assert!(e.contains("uct n") && e.contains('3') && e.contains("an integer from 4 to 9"), "{e}");
         for bad in ["n", "k=1", "n=1,n=2"] {
             let e = AgentOptions::parse("uct", bad, &["n"], help).unwrap_err().to_string();
             assert!(e.contains("uct option") && e.contains(help), "{bad}: {e}");

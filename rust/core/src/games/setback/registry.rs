@@ -386,18 +386,18 @@ mod tests {
         let d = pimc("").unwrap();
         assert_eq!((d.pimc().worlds(), d.pimc().seed()), (DEFAULT_WORLDS, 0));
         assert_eq!(pimc(" worlds = 8 ").unwrap().pimc().worlds(), 8);
-        for bad in [
-            "worlds=0",
-            "worlds=100001",
-            "worlds=x",
-            "depth=3",
-            "worlds",
-            "seed=-1",
-            "worlds=4,worlds=5",
-            "threads=1025",
+        for (bad, says) in [
+            ("worlds=0", "an integer from 1 to 100000"),
+            ("worlds=100001", "an integer from 1 to 100000"),
+            ("worlds=x", "an integer from 1 to 100000"),
+            ("depth=3", "worlds=N"),
+            ("worlds", "worlds=N"),
+            ("seed=-1", "an integer from 0 to"),
+            ("worlds=4,worlds=5", "worlds=N"),
+            ("threads=1025", "an integer from 0 to 1024"),
         ] {
             let e = pimc(bad).unwrap_err().to_string();
-            assert!(e.contains("worlds=N"), "{bad}: {e}");
+            assert!(e.contains(says), "{bad}: {e}");
         }
     }
 

@@ -240,12 +240,8 @@ pub fn from_options(args: &str) -> Result<PimcAgent> {
             }
             Ok(PimcAgent { name_suffix: suffix, ..agent.with_precardplay(Arc::new(search)) })
         }
-        "rules" => Err(Error::invalid(
-            "pimc bidding_worlds",
-            bidding_worlds,
-            format!("only with bidding=search: {PIMC_OPTIONS}"),
-        )),
-        other => Err(Error::invalid("pimc bidding", other, PIMC_OPTIONS)),
+        "rules" => Err(Error::invalid("pimc bidding_worlds", bidding_worlds, "only with bidding=search")),
+        other => Err(Error::invalid("pimc bidding", other, "rules (the default) or search")),
     }
 }
 

@@ -90,7 +90,6 @@ impl Spec {
 #[derive(Clone, Debug)]
 pub struct AgentOptions {
     kind: String,
-    help: String,
     values: BTreeMap<String, String>,
 }
 
@@ -111,7 +110,7 @@ impl AgentOptions {
                 return Err(bad("option", item, "each option once: "));
             }
         }
-        Ok(AgentOptions { kind: kind.to_string(), help: help.to_string(), values })
+        Ok(AgentOptions { kind: kind.to_string(), values })
     }
 
     /// The unsigned integer option `key` in `lo..=hi`, or `default` when not given.

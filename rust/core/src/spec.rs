@@ -84,9 +84,9 @@ impl Spec {
 }
 
 /// The options of an agent spec, the part after `kind:` in e.g. `pimc:worlds=40,threads=2`:
-/// comma-separated `key=value` pairs, each key at most once. Every error names the bad item; a
-/// bad or repeated key's repeats `help`, the text that lists what the agent accepts, a bad
-/// number's the range allowed.
+/// comma-separated `key=value` pairs, each key at most once. Every error names the bad item:
+/// an unknown or repeated key with `help`, the text that lists what the agent accepts; a bad
+/// number with the range allowed.
 #[derive(Clone, Debug)]
 pub struct AgentOptions {
     kind: String,

@@ -1,5 +1,5 @@
 """Skat agents from spec strings (:data:`~cfrkit.skat.AGENT_SPECS`: ``random``, ``rules``,
-``pimc[:worlds=N,threads=T,seed=S]``).
+``pimc[:OPTIONS]``, ``net:DIR[,OPTIONS]`` or ``hybrid:net=DIR,from=K[,OPTIONS]``).
 
 >>> from cfrkit import skat
 >>> skat.agent("rules").name
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Union
 
+from .._cfrkit import SKAT_AGENT_SPECS
 from .._cfrkit import SkatAgent as Agent
 
 #: What :func:`agent` accepts: an agent or a spec string.
@@ -24,10 +25,7 @@ def agent(spec: AgentLike) -> Agent:
     if not isinstance(spec, str):
         from ..errors import InvalidArgumentError
 
-        raise InvalidArgumentError(
-            f"invalid value for agent: {spec!r} "
-            "(an agent spec string: random, rules or pimc[:worlds=N,threads=T,seed=S])"
-        )
+        raise InvalidArgumentError(f"invalid value for agent: {spec!r} (an agent spec string: {SKAT_AGENT_SPECS})")
     return Agent.from_spec(spec)
 
 

@@ -18,8 +18,8 @@
 * ``play --bots AGENT [--seat S] [--seed S] [--index I]`` — a person plays a whole game in the
   terminal against two bots; illegal input is refused with the reason.
 
-Agents: ``random``, ``rules`` or ``pimc[:worlds=N,...]`` (``cfrkit.skat.AGENT_SPECS``). Errors print one line on stderr
-and exit with status 2; Ctrl-C exits with 130.
+Agents: ``random``, ``rules``, ``pimc[:OPTIONS]``, ``net:DIR`` or ``hybrid:…`` (``cfrkit.skat.AGENT_SPECS``).
+Errors print one line on stderr and exit with status 2; Ctrl-C exits with 130.
 """
 
 from __future__ import annotations

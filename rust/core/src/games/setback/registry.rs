@@ -33,7 +33,7 @@ use std::sync::Arc;
 /// Agent spec strings [`agent`] accepts.
 pub const AGENT_SPECS: &str = "random, rules, table:DIR[+DIR2], table-sampled:DIR[+DIR2] (DIR a baseline training \
                                directory or strategy file, DIR2 a bootstrap one), db:PATH (a strategy database), \
-                               pimc[:worlds=N,threads=T,seed=S,bidding=rules,inference=MODEL] or hybrid:PATH[,worlds=N,threads=T,seed=S] (the \
+                               pimc[:worlds=N,threads=T,seed=S,bidding=rules,inference=MODEL,pool=N,floor=X,temper=X] or hybrid:PATH[,worlds=N,threads=T,seed=S] (the \
                                database's bids, PIMC's card play), net:DIR[,sample=1] (a learned policy made by \
                                `cfrkit learn imitate --game setback`) or hybrid:net=DIR,from=K[,pimc options] (the \
                                policy's bids and first tricks, PIMC's from trick K on)";

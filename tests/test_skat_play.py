@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import signal
 import subprocess
@@ -194,6 +195,10 @@ def test_match_is_reproducible_for_1_and_2_threads_and_has_six_seatings():
     # The same program on both sides gets the same TP/G.
     same = skat.match("rules", "rules", deals=50, seed=5)
     assert same.tp_per_game_a == pytest.approx(same.tp_per_game_b) and same.breakdown_a == same.breakdown_b
+    # The breakdown table names each program by its whole spec, so long specs stay apart.
+    long = dataclasses.replace(same, a="pimc:worlds=160,bidding=search", b="pimc:worlds=32")
+    rows = long.table().splitlines()
+    assert rows[1].startswith("pimc:worlds=160,bidding=search ") and rows[2].startswith("pimc:worlds=32 ")
 
 
 def test_match_checkpoint_resumes(tmp_path):

@@ -90,9 +90,10 @@ class MatchResult(GamesResult):
 
     def table(self) -> str:
         """The game-type breakdown as text: one row per program, per cent of its seat-games."""
-        head = f"{'program':<12}" + "".join(f"{c:>12}" for c in CATEGORIES)
+        width = max(len("program"), len(self.a), len(self.b)) + 2  # specs shown whole
+        head = f"{'program':<{width}}" + "".join(f"{c:>12}" for c in CATEGORIES)
         rows = [
-            f"{name[:12]:<12}" + "".join(f"{b[c]:>11.1f}%" for c in CATEGORIES)
+            f"{name:<{width}}" + "".join(f"{b[c]:>11.1f}%" for c in CATEGORIES)
             for name, b in ((self.a, self.breakdown_a), (self.b, self.breakdown_b))
         ]
         return "\n".join([head, *rows])

@@ -1,7 +1,8 @@
 """Skat match speed: games per second of matches between ``rules`` and ``random`` on one and two
+threads, of PIMC (160 worlds; with ``rules`` and with search bidding) against ``rules`` on two
 threads, and environment steps per second through Python.
 
-    python benches/skat_matches.py [--deals N] [--steps N] [--json]
+    python benches/skat_matches.py [--deals N] [--pimc-deals N] [--steps N] [--json]
 
 Each match plays ``--deals`` deals in the six seatings (6 games per deal). Games per second are
 given by wall time and, for one thread, by the process's CPU time too (on a shared machine the
@@ -59,19 +60,25 @@ def bench_env(steps: int) -> dict:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--deals", type=int, default=20_000, help="deals per match (default 20000)")
+    p.add_argument("--pimc-deals", type=int, default=2, help="deals per PIMC match (default 2; 0: none)")
     p.add_argument("--steps", type=int, default=50_000, help="environment steps (default 50000)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON on the last line")
     a = p.parse_args()
     rows = []
-    for x, y in (("rules", "rules"), ("rules", "random"), ("random", "random")):
-        for threads in (1, 2):
-            r = bench_match(x, y, a.deals, threads)
-            rows.append(r)
-            cpu = f", {r['games_per_cpu_second']:,.0f} per CPU second" if r["games_per_cpu_second"] else ""
-            print(
-                f"{x} vs {y}, {r['threads']} thread(s): {r['games']:,} games in {r['wall_seconds']:.2f} s = "
-                f"{r['games_per_second']:,.0f} games/s{cpu}; diff {r['diff']:+.2f} ± {r['ci95']:.2f} TP/G"
-            )
+    plays = [
+        (x, y, a.deals, t) for x, y in (("rules", "rules"), ("rules", "random"), ("random", "random")) for t in (1, 2)
+    ]
+    if a.pimc_deals > 0:
+        plays += [(x, "rules", a.pimc_deals, 2) for x in ("pimc", "pimc:bidding=search")]
+    for x, y, deals, threads in plays:
+        r = bench_match(x, y, deals, threads)
+        rows.append(r)
+        cpu = f", {r['games_per_cpu_second']:,.0f} per CPU second" if r["games_per_cpu_second"] else ""
+        speed = f"{r['games_per_second']:,.{0 if r['games_per_second'] > 100 else 2}f} games/s{cpu}"
+        print(
+            f"{x} vs {y}, {r['threads']} thread(s): {r['games']:,} games in {r['wall_seconds']:.2f} s = {speed}; "
+            f"diff {r['diff']:+.2f} ± {r['ci95']:.2f} TP/G"
+        )
     e = bench_env(a.steps)
     print(
         f"Env through Python: {e['steps']:,} steps ({e['games']:,} games) = {e['steps_per_second']:,.0f} steps/s, "

@@ -19,6 +19,7 @@ import time
 
 import numpy as np
 from cfrkit import skat
+from cfrkit.cli_args import integer
 
 
 def bench_match(a: str, b: str, deals: int, threads: int) -> dict:
@@ -57,20 +58,13 @@ def bench_env(steps: int) -> dict:
     return {"steps": n, "games": games, "steps_per_second": n / wall, "steps_per_cpu_second": n / cpu}
 
 
-def count(low: int, high: int):
-    def parse(text: str) -> int:
-        if not text.isdigit() or not low <= int(text) <= high:
-            raise argparse.ArgumentTypeError(f"{text!r} is not an integer from {low} to {high:,}")
-        return int(text)
-
-    return parse
-
-
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--deals", type=count(1, 10_000_000), default=20_000, help="deals per match (default 20000)")
-    p.add_argument("--pimc-deals", type=count(0, 100_000), default=2, help="deals per PIMC match (default 2; 0: none)")
-    p.add_argument("--steps", type=count(1, 100_000_000), default=50_000, help="environment steps (default 50000)")
+    p.add_argument("--deals", type=integer(1, 10_000_000), default=20_000, help="deals per match (default 20000)")
+    p.add_argument(
+        "--pimc-deals", type=integer(0, 100_000), default=2, help="deals per PIMC match (default 2; 0: none)"
+    )
+    p.add_argument("--steps", type=integer(1, 100_000_000), default=50_000, help="environment steps (default 50000)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON on the last line")
     a = p.parse_args()
     rows = []

@@ -25,7 +25,7 @@ fn agents_play_legally_and_views_encode() {
         let mix = i % 8;
         let seats: [&dyn Agent; 3] =
             std::array::from_fn(|s| if mix >> s & 1 == 0 { rules.as_ref() } else { random.as_ref() });
-        let g = play_deal(9, i, mix, seats).unwrap();
+        let g = play_deal(9, i, seats).unwrap();
         assert!(g.finished());
         assert_eq!(g.deal(), Deal::for_game(9, i));
         assert_eq!(g.returns(), g.result().unwrap().tp);
@@ -49,7 +49,7 @@ fn agents_play_legally_and_views_encode() {
     }
     // Suit games, defenders and (with random bidders) thrown-in deals all occur.
     assert!(kinds[1] > 0 && kinds[4] > 0 && kinds[5] > 0, "{kinds:?}");
-    assert_eq!(legal_mask(&View::new(&play_deal(9, 0, 0, [rules.as_ref(); 3]).unwrap(), 0)).len(), NUM_ACTIONS);
+    assert_eq!(legal_mask(&View::new(&play_deal(9, 0, [rules.as_ref(); 3]).unwrap(), 0)).len(), NUM_ACTIONS);
 }
 
 #[test]
@@ -84,6 +84,44 @@ fn matches_do_not_depend_on_threads_and_rules_beats_random() {
     assert!(((head.pair.a.mean * 100.0 + tail.pair.a.mean * 200.0) / 300.0 - one.pair.a.mean).abs() < 1e-9);
     for bad in [0, MAX_DEALS + 1] {
         assert!(run_match(rules.as_ref(), random.as_ref(), bad, &s, None, &mut quiet).is_err());
+    }
+}
+
+/// A deal's six games share their decisions (each keyed by the game's history), which changes
+/// nothing in any game: a logged match's games are those of `play_deal` with the seating's
+/// agents, a program's decisions in a history do not depend on the seating, and a program
+/// against itself ties every deal to the point, even a random one.
+#[test]
+fn a_deals_games_share_decisions_without_changing_them() {
+    use cfrkit_core::arena::log::read;
+    let scratch = tempfile::Builder::new().prefix("cfrkit-skat-shared-").tempdir().unwrap();
+    let path = scratch.path().join("games.jsonl");
+    logged_match("pimc:worlds=3", "random", 0, 3, 0, 2, &path);
+    let (pimc, random) = (registry::parse("pimc:worlds=3").unwrap(), registry::parse("random").unwrap());
+    let log = read(&path).unwrap();
+    assert_eq!(log.games.len(), 18);
+    let mut decided = std::collections::HashMap::new();
+    for r in &log.games {
+        let seats: [&dyn Agent; 3] =
+            std::array::from_fn(|p| if r.seating[p] == 0 { pimc.as_ref() } else { random.as_ref() });
+        let alone = play_deal(3, r.deal, seats).unwrap();
+        let actions: Vec<u32> = r.decisions.iter().map(|d| d.action).collect();
+        let ids: Vec<u32> = alone.history().iter().map(|&(_, a)| action_id(a).unwrap() as u32).collect();
+        assert_eq!(actions, ids, "deal {} seating {:?}", r.deal, r.seating);
+        for (k, d) in r.decisions.iter().enumerate() {
+            let program = r.seating[d.seat as usize];
+            let before = (r.deal, program, actions[..k].to_vec());
+            assert_eq!(*decided.entry(before).or_insert(d.action), d.action);
+        }
+    }
+    // Fewer decisions than moves: the first lead alone is taken once per program.
+    assert!(decided.len() < log.games.iter().map(|r| r.decisions.len()).sum::<usize>());
+    for spec in ["random", "rules"] {
+        let agent = registry::parse(spec).unwrap();
+        let s = MatchSettings { seed: 2, threads: 2, ..MatchSettings::default() };
+        let r = run_match(agent.as_ref(), agent.as_ref(), 40, &s, None, &mut quiet).unwrap();
+        assert!(r.pair.per_deal.iter().all(|x| x[0] == x[1]), "{spec}: {:?}", r.pair.per_deal);
+        assert_eq!(r.tallies[0], r.tallies[1]);
     }
 }
 
@@ -205,7 +243,7 @@ fn selfplay_plays_each_deal_once_and_logs_it() {
     for (i, r) in log.games.iter().enumerate() {
         assert_eq!((r.game, r.deal, r.seating.clone()), (i as u64, i as u64, vec![0, 0, 0]));
         let a = agent.as_ref();
-        let g = play_deal(5, i as u64, 0, [a, a, a]).unwrap();
+        let g = play_deal(5, i as u64, [a, a, a]).unwrap();
         assert_eq!(r.returns, g.returns().iter().map(|&x| x as i64).collect::<Vec<_>>());
         tp += r.returns.iter().sum::<i64>();
     }

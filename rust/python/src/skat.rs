@@ -568,7 +568,7 @@ fn skat_play_game(
     let inner: Vec<Arc<dyn Agent>> = agents.iter().map(|a| a.inner.clone()).collect();
     let res = py.allow_threads(|| {
         let seats: [&dyn Agent; 3] = std::array::from_fn(|p| inner[p].as_ref());
-        matches::play_deal(seed, index, 0, seats)
+        matches::play_deal(seed, index, seats)
     });
     Ok(SkatGame { inner: res.py()? })
 }

@@ -138,15 +138,17 @@ pub fn play_pair(
     progress: Progress,
     play: impl Fn(u64, &[u8]) -> Result<Vec<i64>> + Sync + Send,
 ) -> Result<PairResult> {
-    let tallied = play_pair_tallied(protocol, seats, deals, threads, 0, progress, |d, seating| {
-        Ok(play(d, seating)?.into_iter().map(|x| (x, 0)).collect())
+    let tallied = play_pair_tallied(protocol, seats, deals, threads, 0, progress, |d, seatings| {
+        seatings.iter().map(|s| Ok(play(d, s)?.into_iter().map(|x| (x, 0)).collect())).collect()
     })?;
     Ok(tallied.result)
 }
 
-/// [`play_pair`] for games that also sort each seat into one of `categories` categories:
-/// `play(deal, seating)` returns every seat's payoff and category (categories at or above
-/// `categories` are not counted).
+/// [`play_pair`] for games that play a deal's seatings together (to share their decisions,
+/// [`super::shared`]) and sort each seat into one of `categories` categories:
+/// `play(deal, seatings)` plays deal `deal` in every seating of `seatings` and returns, per
+/// seating, every seat's payoff and category (categories at or above `categories` are not
+/// counted).
 pub fn play_pair_tallied(
     protocol: Protocol,
     seats: usize,
@@ -154,7 +156,7 @@ pub fn play_pair_tallied(
     threads: usize,
     categories: usize,
     progress: Progress,
-    play: impl Fn(u64, &[u8]) -> Result<Vec<(i64, usize)>> + Sync + Send,
+    play: impl Fn(u64, &[Vec<u8>]) -> Result<Vec<Vec<(i64, usize)>>> + Sync + Send,
 ) -> Result<TalliedPair> {
     let seatings = protocol.seatings(seats)?;
     let per = seatings.len() as u64;
@@ -162,19 +164,27 @@ pub fn play_pair_tallied(
     let games = n.checked_mul(per).ok_or_else(|| {
         Error::invalid("deals", n, format!("at most {} deals with {per} seatings each", u64::MAX / per))
     })?;
-    // Games, not deals, are the unit of work: a stop waits for one game, and a deal's
-    // seatings spread over the threads.
-    let outcomes = play_indexed(0..games, threads, 1, progress, |g| {
-        let seating = &seatings[(g % per) as usize];
-        let outcomes = play(deals.start + g / per, seating)?;
-        Ok(seating.iter().enumerate().map(|(s, &agent)| (agent, outcomes.get(s).copied())).collect::<Vec<_>>())
+    // Deals are the unit of work, so that a deal's games can share decisions: a stop waits for
+    // the deals under way.
+    let outcomes = play_indexed(deals.clone(), threads, per, progress, |d| {
+        let outcomes = play(d, &seatings)?;
+        if outcomes.len() != seatings.len() {
+            return Err(Error::invalid("outcomes of a deal", outcomes.len(), format!("one per seating, {per}")));
+        }
+        Ok(seatings
+            .iter()
+            .zip(outcomes)
+            .flat_map(|(seating, o)| {
+                seating.iter().enumerate().map(move |(s, &agent)| (agent, o.get(s).copied())).collect::<Vec<_>>()
+            })
+            .collect::<Vec<_>>())
     })?;
     let per_deal: Vec<([f64; 2], [Vec<u64>; 2])> = outcomes
-        .chunks(per as usize)
+        .iter()
         .map(|deal| {
             let (mut sum, mut count) = ([0i64; 2], [0u32; 2]);
             let mut tally = [vec![0u64; categories], vec![0u64; categories]];
-            for &(agent, outcome) in deal.iter().flatten() {
+            for &(agent, outcome) in deal {
                 let (payoff, category) = outcome.unwrap_or((0, usize::MAX));
                 sum[agent as usize] += payoff;
                 count[agent as usize] += 1;
@@ -217,12 +227,15 @@ mod tests {
         assert!((one.a.mean - one.b.mean - 1.0).abs() < 1e-12, "{one:?}");
         assert!((one.diff.mean - 1.0).abs() < 1e-12 && one.diff.n == 200, "{one:?}");
         // Categories: each seat's index; A sits in seats 0, 1, 2, 3 three times each.
-        let tallied = play_pair_tallied(Protocol::Rotation, 4, 0..10, 2, 3, &mut quiet, |d, s| {
-            Ok(toy(d, s)?.into_iter().enumerate().map(|(i, x)| (x, i)).collect())
+        let tallied = play_pair_tallied(Protocol::Rotation, 4, 0..10, 2, 3, &mut quiet, |d, seatings| {
+            seatings.iter().map(|s| Ok(toy(d, s)?.into_iter().enumerate().map(|(i, x)| (x, i)).collect())).collect()
         })
         .unwrap();
         assert_eq!(tallied.result, play_pair(Protocol::Rotation, 4, 0..10, 1, &mut quiet, toy).unwrap());
         assert_eq!(tallied.tallies, [vec![30, 30, 30], vec![30, 30, 30]]);
+        // A deal must give one outcome per seating.
+        let short = play_pair_tallied(Protocol::Rotation, 4, 0..10, 2, 3, &mut quiet, |_, _| Ok(vec![vec![(0, 0)]]));
+        assert!(short.unwrap_err().to_string().contains("one per seating"));
         let halves = play_pair(Protocol::Halves, 4, 5..15, 2, &mut quiet, toy).unwrap();
         assert_eq!((halves.deals, halves.games), (10, 20));
         let squares = play_indexed(0..50, 3, 1, &mut quiet, |i| Ok(i * i)).unwrap();

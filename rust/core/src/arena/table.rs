@@ -1,7 +1,7 @@
 //! Tournaments: every pair of agents plays a match; the cross table shows each row agent's
 //! result against each column agent.
 
-use super::matches::{play_pair, PairResult, Progress};
+use super::matches::{play_pair_tallied, PairResult, Progress};
 use super::seating::Protocol;
 use crate::error::{Error, Result};
 use std::ops::Range;
@@ -15,9 +15,10 @@ pub struct CrossTable {
     pub pairs: Vec<(usize, usize, PairResult)>,
 }
 
-/// Plays every pair `(i, j)`, `i < j`, of `names.len()` agents: `play(i, j, deal, seating)`
-/// plays one game with agent `i` in the seats where `seating` holds 0 and agent `j` where it
-/// holds 1 (see [`play_pair`]). `progress` hears of the games played in all pairs.
+/// Plays every pair `(i, j)`, `i < j`, of `names.len()` agents: `play(i, j, deal, seatings)`
+/// plays deal `deal` in every seating of `seatings`, agent `i` in the seats where a seating
+/// holds 0 and agent `j` where it holds 1, and returns every seat's payoff per seating (see
+/// [`play_pair_tallied`]). `progress` hears of the games played in all pairs.
 pub fn tournament(
     names: Vec<String>,
     protocol: Protocol,
@@ -25,7 +26,7 @@ pub fn tournament(
     deals: Range<u64>,
     threads: usize,
     progress: Progress,
-    play: impl Fn(usize, usize, u64, &[u8]) -> Result<Vec<i64>> + Sync + Send,
+    play: impl Fn(usize, usize, u64, &[Vec<u8>]) -> Result<Vec<Vec<i64>>> + Sync + Send,
 ) -> Result<CrossTable> {
     let n = names.len() as u64;
     let all_pairs = n * n.saturating_sub(1) / 2;
@@ -34,8 +35,11 @@ pub fn tournament(
         for j in i + 1..names.len() {
             let before = pairs.len() as u64;
             let mut of_all = |done: u64, per_pair: u64| progress(before * per_pair + done, all_pairs * per_pair);
-            let r = play_pair(protocol, seats, deals.clone(), threads, &mut of_all, |d, s| play(i, j, d, s))?;
-            pairs.push((i, j, r));
+            let r = play_pair_tallied(protocol, seats, deals.clone(), threads, 0, &mut of_all, |d, seatings| {
+                let games = play(i, j, d, seatings)?;
+                Ok(games.into_iter().map(|g| g.into_iter().map(|x| (x, 0)).collect()).collect())
+            })?;
+            pairs.push((i, j, r.result));
         }
     }
     Ok(CrossTable { names, pairs })
@@ -118,10 +122,13 @@ mod tests {
             Ok(())
         };
         let names = vec!["x".into(), "y".into(), "z".into()];
-        let t = tournament(names, Protocol::Halves, 4, 0..20, 2, &mut seen, |i, j, _, s| {
+        let t = tournament(names, Protocol::Halves, 4, 0..20, 2, &mut seen, |i, j, _, seatings| {
             let strength = |a: u8| if a == 0 { i as i64 } else { j as i64 };
-            let total: i64 = s.iter().map(|&a| strength(a)).sum();
-            Ok(s.iter().map(|&a| 4 * strength(a) - total).collect())
+            let game = |s: &Vec<u8>| {
+                let total: i64 = s.iter().map(|&a| strength(a)).sum();
+                s.iter().map(|&a| 4 * strength(a) - total).collect()
+            };
+            Ok(seatings.iter().map(game).collect())
         })
         .unwrap();
         assert_eq!(t.pairs.len(), 3);

@@ -122,7 +122,7 @@ def test_trick_features_match_the_tricks_played():
     ids = {name: i for i, name in enumerate(skat.ACTION_NAMES[592:])}
     block = lambda x, name, width: x[layout[name][0] : sum(layout[name])].reshape(3, width)  # noqa: E731
     kinds = {"suit": 0, "grand": 0, "null": 0}
-    for i in range(20_000):  # random play declares a null in about 1 deal of 600
+    for i in range(3000):
         if min(kinds.values()) == 5:
             break
         g = skat.play_game(("random",) * 3, seed=5, index=i)
@@ -213,6 +213,30 @@ def test_match_checkpoint_resumes(tmp_path):
         assert whole.breakdown_a[k] == pytest.approx(direct.breakdown_a[k])
     with pytest.raises(InvalidArgumentError, match="seed"):
         skat.match("rules", "random", deals=300, seed=4, checkpoint=path)
+
+
+def test_shared_decisions_tie_a_program_with_itself_and_resume_only_shared(tmp_path):
+    """With ``share_decisions`` a deal's games share their decisions: a random program against
+    itself ties every deal (without, its games differ); the option is part of a checkpoint's
+    settings; the CLI's ``--share-decisions`` plays the same match; a tournament shares too."""
+    shared = skat.match("random", "random", deals=60, seed=2, share_decisions=True)
+    assert shared.diff == 0 and shared.ci95 == 0 and shared.breakdown_a == shared.breakdown_b
+    assert skat.match("random", "random", deals=60, seed=2).diff != 0
+    path = tmp_path / "m.json"
+    part = skat.match("rules", "random", deals=20, seed=2, share_decisions=True, checkpoint=path)
+    assert json.loads(path.read_text())["settings"]["share_decisions"] is True
+    with pytest.raises(InvalidArgumentError, match="share_decisions"):
+        skat.match("rules", "random", deals=40, seed=2, checkpoint=path)
+    out = cli("match", "--a", "rules", "--b", "random", "--deals", "40", "--seed", "2", "--share-decisions",
+              "--checkpoint", str(path), "--json")  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    whole = skat.match("rules", "random", deals=40, seed=2, share_decisions=True)
+    assert json.loads(out.stdout.splitlines()[-1])["diff"] == pytest.approx(whole.diff)
+    assert part.deals == 20 and whole.diff != skat.match("rules", "random", deals=40, seed=2).diff
+    t = skat.tournament(["random", "random"], deals=30, seed=2, share_decisions=True)
+    assert t.pairs[0].diff == 0
+    with pytest.raises(InvalidArgumentError, match="share_decisions"):
+        skat.match("rules", "random", deals=5, share_decisions="yes")
 
 
 def test_sigterm_stops_a_checkpointed_match_like_ctrl_c(tmp_path):

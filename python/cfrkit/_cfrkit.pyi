@@ -644,6 +644,7 @@ def skat_match(
     log: Optional[GameLogWriter] = None,
     log_pair: Optional[tuple[int, int, int, int]] = None,
     per_deal: bool = False,
+    share_decisions: bool = False,
 ) -> dict[str, Any]: ...
 def skat_selfplay(
     agent: SkatAgent,
@@ -667,6 +668,7 @@ def skat_tournament(
     threads: int = 0,
     progress: Optional[Callable[[int, int], object]] = None,
     log: Optional[GameLogWriter] = None,
+    share_decisions: bool = False,
 ) -> dict[str, Any]: ...
 
 LEARN_NET_OPTIONS: str

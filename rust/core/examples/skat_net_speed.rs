@@ -3,7 +3,7 @@
 //! and the decisions per second.
 use cfrkit_core::games::skat::agents::Agent;
 use cfrkit_core::games::skat::learned::NetAgent;
-use cfrkit_core::games::skat::matches::deal_choices;
+use cfrkit_core::games::skat::matches::choice_stream;
 use cfrkit_core::games::skat::{Deal, Game, View};
 use std::time::Instant;
 
@@ -16,10 +16,9 @@ fn main() {
     let start = Instant::now();
     for d in 0..deals {
         let mut g = Game::new(&Deal::for_game(1, d));
-        let choices = deal_choices(1, d);
+        let mut rng = choice_stream(1, d, 0);
         while let Some(p) = g.player() {
             let view = View::new(&g, p);
-            let mut rng = choices.stream(&[g.history().len() as u32]);
             let t = Instant::now();
             let a = net.act(&view, &mut rng).expect("an action");
             times.push(t.elapsed().as_secs_f64() * 1e6);

@@ -69,7 +69,7 @@ fn main() {
     if match_deals > 0 {
         let a = registry::parse("pimc:worlds=16,bidding=search").expect("an agent");
         let b = registry::parse("pimc:worlds=16").expect("an agent");
-        let settings = MatchSettings { seed, threads: threads as usize, first_deal: 0 };
+        let settings = MatchSettings { seed, threads: threads as usize, ..MatchSettings::default() };
         let t = Instant::now();
         let r = run_match(a.as_ref(), b.as_ref(), match_deals, &settings, None, &mut cfrkit_core::arena::quiet)
             .expect("a match");

@@ -40,7 +40,7 @@ fn seeded_rules_log(dir: &Path, deals: u64, seed: u64) -> PathBuf {
     let path = dir.join(format!("rules-{seed}.jsonl"));
     let rules = registry::parse("rules").unwrap();
     let log = LogWriter::create(&path, &log_header(vec!["rules".into(), "rules".into()], seed)).unwrap();
-    let s = MatchSettings { seed, threads: 2, first_deal: 0 };
+    let s = MatchSettings { seed, threads: 2, ..MatchSettings::default() };
     run_match(rules.as_ref(), rules.as_ref(), deals, &s, Some(&log), &mut quiet).unwrap();
     log.finish().unwrap();
     path
@@ -117,7 +117,7 @@ fn imitating_rules_beats_the_frequency_baseline_and_is_reproducible() {
     let net = registry::parse(&format!("net:{}", out.display())).unwrap();
     assert_eq!(net.name(), format!("net:{}", out.display()));
     let rules = registry::parse("rules").unwrap();
-    let s = MatchSettings { seed: 99, threads: 2, first_deal: 0 };
+    let s = MatchSettings { seed: 99, threads: 2, ..MatchSettings::default() };
     let r = run_match(net.as_ref(), rules.as_ref(), 30, &s, None, &mut quiet).unwrap();
     assert_eq!(r.pair.games, 180);
     let sampled = registry::parse(&format!("net:{},sample=1", out.display())).unwrap();
@@ -192,7 +192,7 @@ fn percentile_checks(log: &Path, policy: &Path, samples: &[cfrkit_core::learn::S
         }
     }
     assert!(bolder > 0 && decisions > 100, "{bolder} of {decisions}");
-    let s = MatchSettings { seed: 3, threads: 2, first_deal: 0 };
+    let s = MatchSettings { seed: 3, threads: 2, ..MatchSettings::default() };
     let r = run_match(high.as_ref(), low.as_ref(), 20, &s, None, &mut quiet).unwrap();
     assert_eq!(r.pair.games, 120);
     // Refused: a percentile out of range, on a policy without the network, for inference.
@@ -250,7 +250,7 @@ fn likely_value_checks(policy: &Path, report: &[(String, cfrkit_core::learn::Tra
         }
     }
     assert!(checked > 100, "{checked}");
-    let s = MatchSettings { seed: 4, threads: 2, first_deal: 0 };
+    let s = MatchSettings { seed: 4, threads: 2, ..MatchSettings::default() };
     assert_eq!(
         run_match(agent.as_ref(), registry::parse("rules").unwrap().as_ref(), 10, &s, None, &mut quiet)
             .unwrap()
@@ -358,7 +358,7 @@ fn inference_checks(policy: &Path) {
     let custom = registry::parse(&format!("PIMC:Worlds=6,inference={spec},pool=10,floor=0.5,temper=0.5")).unwrap();
     assert_eq!(custom.name(), format!("pimc:worlds=6,inference={spec},pool=10,floor=0.5,temper=0.5"));
     let rules = registry::parse("rules").unwrap();
-    let s = MatchSettings { seed: 5, threads: 2, first_deal: 0 };
+    let s = MatchSettings { seed: 5, threads: 2, ..MatchSettings::default() };
     let r = run_match(named.as_ref(), rules.as_ref(), 2, &s, None, &mut quiet).unwrap();
     assert_eq!(r.pair.games, 12);
     // Any model that gives probabilities: the random agent's uniform choice.
@@ -422,7 +422,7 @@ fn hybrid_checks(policy: &Path) {
     }
     assert!(differ > 0, "the policy bids as PIMC's rules agent in every decision: no check");
     let rules = registry::parse("rules").unwrap();
-    let s = MatchSettings { seed: 2, threads: 2, first_deal: 0 };
+    let s = MatchSettings { seed: 2, threads: 2, ..MatchSettings::default() };
     assert_eq!(run_match(hybrid.as_ref(), rules.as_ref(), 2, &s, None, &mut quiet).unwrap().pair.games, 12);
     assert_eq!(run_match(by_pimc.as_ref(), rules.as_ref(), 1, &s, None, &mut quiet).unwrap().pair.games, 6);
     for (bad, want) in [

@@ -1,7 +1,7 @@
 //! Skat agents and matches: legal play over many games, the six seatings on identical deals,
 //! results that do not depend on threads, the game-type breakdown, and `rules` beating `random`.
 
-use cfrkit_core::arena::{quiet, Protocol};
+use cfrkit_core::arena::{quiet, LogWriter, Protocol};
 use cfrkit_core::games::skat::agents::Agent;
 use cfrkit_core::games::skat::features::{
     action_id, action_of, features, legal_ids, legal_mask, FEATURES, NUM_ACTIONS,
@@ -25,7 +25,7 @@ fn agents_play_legally_and_views_encode() {
         let mix = i % 8;
         let seats: [&dyn Agent; 3] =
             std::array::from_fn(|s| if mix >> s & 1 == 0 { rules.as_ref() } else { random.as_ref() });
-        let g = play_deal(9, i, seats).unwrap();
+        let g = play_deal(9, i, mix, seats).unwrap();
         assert!(g.finished());
         assert_eq!(g.deal(), Deal::for_game(9, i));
         assert_eq!(g.returns(), g.result().unwrap().tp);
@@ -49,7 +49,7 @@ fn agents_play_legally_and_views_encode() {
     }
     // Suit games, defenders and (with random bidders) thrown-in deals all occur.
     assert!(kinds[1] > 0 && kinds[4] > 0 && kinds[5] > 0, "{kinds:?}");
-    assert_eq!(legal_mask(&View::new(&play_deal(9, 0, [rules.as_ref(); 3]).unwrap(), 0)).len(), NUM_ACTIONS);
+    assert_eq!(legal_mask(&View::new(&play_deal(9, 0, 0, [rules.as_ref(); 3]).unwrap(), 0)).len(), NUM_ACTIONS);
 }
 
 #[test]
@@ -87,24 +87,36 @@ fn matches_do_not_depend_on_threads_and_rules_beats_random() {
     }
 }
 
-/// A deal's six games share their decisions (each keyed by the game's history), which changes
-/// nothing in any game: a logged match's games are those of `play_deal` with the seating's
-/// agents, a program's decisions in a history do not depend on the seating, and a program
-/// against itself ties every deal to the point, even a random one.
+/// With `share_decisions`, a deal's six games share their decisions (each keyed by the game's
+/// history), which changes no game: each is the game played alone with its own decision
+/// streams, a program's decision in a history is the same in every seating, and a program
+/// against itself ties every deal to the point, even a random one. Without, each game has its
+/// own stream, as `play_deal` plays it.
 #[test]
-fn a_deals_games_share_decisions_without_changing_them() {
+fn a_deals_games_can_share_decisions_without_changing_them() {
     use cfrkit_core::arena::log::read;
+    use cfrkit_core::arena::shared::Streams;
+    use cfrkit_core::games::skat::matches::{deal_choices, log_header, play_recorded};
+    use cfrkit_core::games::skat::Game;
     let scratch = tempfile::Builder::new().prefix("cfrkit-skat-shared-").tempdir().unwrap();
     let path = scratch.path().join("games.jsonl");
-    logged_match("pimc:worlds=3", "random", 0, 3, 0, 2, &path);
     let (pimc, random) = (registry::parse("pimc:worlds=3").unwrap(), registry::parse("random").unwrap());
+    let shared = MatchSettings { seed: 3, threads: 2, share_decisions: true, ..MatchSettings::default() };
+    let log = LogWriter::create(&path, &log_header(vec![pimc.name(), random.name()], 3)).unwrap();
+    let r = run_match(pimc.as_ref(), random.as_ref(), 3, &shared, Some(&log), &mut quiet).unwrap();
+    log.finish().unwrap();
+    let unshared = MatchSettings { share_decisions: false, ..shared };
+    assert_ne!(r, run_match(pimc.as_ref(), random.as_ref(), 3, &unshared, None, &mut quiet).unwrap());
     let log = read(&path).unwrap();
     assert_eq!(log.games.len(), 18);
     let mut decided = std::collections::HashMap::new();
     for r in &log.games {
         let seats: [&dyn Agent; 3] =
             std::array::from_fn(|p| if r.seating[p] == 0 { pimc.as_ref() } else { random.as_ref() });
-        let alone = play_deal(3, r.deal, seats).unwrap();
+        let mut alone = Game::new(&Deal::for_game(3, r.deal));
+        let mut own = deal_choices(3, r.deal);
+        play_recorded(&mut alone, seats, &mut Streams::Shared { choices: &mut own, programs: &[0, 1, 2] }, None)
+            .unwrap();
         let actions: Vec<u32> = r.decisions.iter().map(|d| d.action).collect();
         let ids: Vec<u32> = alone.history().iter().map(|&(_, a)| action_id(a).unwrap() as u32).collect();
         assert_eq!(actions, ids, "deal {} seating {:?}", r.deal, r.seating);
@@ -118,11 +130,18 @@ fn a_deals_games_share_decisions_without_changing_them() {
     assert!(decided.len() < log.games.iter().map(|r| r.decisions.len()).sum::<usize>());
     for spec in ["random", "rules"] {
         let agent = registry::parse(spec).unwrap();
-        let s = MatchSettings { seed: 2, threads: 2, ..MatchSettings::default() };
-        let r = run_match(agent.as_ref(), agent.as_ref(), 40, &s, None, &mut quiet).unwrap();
+        let r = run_match(agent.as_ref(), agent.as_ref(), 40, &shared, None, &mut quiet).unwrap();
         assert!(r.pair.per_deal.iter().all(|x| x[0] == x[1]), "{spec}: {:?}", r.pair.per_deal);
         assert_eq!(r.tallies[0], r.tallies[1]);
+        // Shared or not, the same for any number of threads.
+        assert_eq!(
+            r,
+            run_match(agent.as_ref(), agent.as_ref(), 40, &MatchSettings { threads: 1, ..shared }, None, &mut quiet)
+                .unwrap()
+        );
     }
+    let random_alone = run_match(random.as_ref(), random.as_ref(), 40, &unshared, None, &mut quiet).unwrap();
+    assert!(random_alone.pair.per_deal.iter().any(|x| x[0] != x[1]));
 }
 
 #[test]
@@ -151,7 +170,7 @@ fn logged_match(a: &str, b: &str, first: u64, deals: u64, keep: u64, threads: us
     let header = log_header(vec![a.name(), b.name()], 3);
     let log =
         if keep == 0 { LogWriter::create(path, &header) } else { LogWriter::resume(path, &header, keep) }.unwrap();
-    let s = MatchSettings { seed: 3, threads, first_deal: first };
+    let s = MatchSettings { seed: 3, threads, first_deal: first, ..MatchSettings::default() };
     let logged = run_match(a.as_ref(), b.as_ref(), deals, &s, Some(&log), &mut quiet).unwrap();
     assert_eq!(log.finish().unwrap(), 6 * (first + deals));
     // Logging changes nothing in the games.
@@ -225,7 +244,7 @@ fn selfplay_plays_each_deal_once_and_logs_it() {
     let run = |first: u64, deals: u64, keep: u64, threads: usize| {
         let log = if keep == 0 { LogWriter::create(&path, &header) } else { LogWriter::resume(&path, &header, keep) };
         let log = log.unwrap();
-        let s = MatchSettings { seed: 5, threads, first_deal: first };
+        let s = MatchSettings { seed: 5, threads, first_deal: first, ..MatchSettings::default() };
         let r = run_selfplay(agent.as_ref(), deals, &s, Some(&log), &mut quiet).unwrap();
         assert_eq!(log.finish().unwrap(), first + deals);
         (r, std::fs::read_to_string(&path).unwrap())
@@ -243,7 +262,7 @@ fn selfplay_plays_each_deal_once_and_logs_it() {
     for (i, r) in log.games.iter().enumerate() {
         assert_eq!((r.game, r.deal, r.seating.clone()), (i as u64, i as u64, vec![0, 0, 0]));
         let a = agent.as_ref();
-        let g = play_deal(5, i as u64, [a, a, a]).unwrap();
+        let g = play_deal(5, i as u64, 0, [a, a, a]).unwrap();
         assert_eq!(r.returns, g.returns().iter().map(|&x| x as i64).collect::<Vec<_>>());
         tp += r.returns.iter().sum::<i64>();
     }

@@ -353,8 +353,8 @@ fn between_chunks<'a>(
     }
 }
 
-fn settings(seed: u64, threads: usize, first_deal: u64) -> PyResult<MatchSettings> {
-    Ok(MatchSettings { seed, threads: cfrkit_core::threads::resolve(threads).py()?, first_deal })
+fn settings(seed: u64, threads: usize, first_deal: u64, share_decisions: bool) -> PyResult<MatchSettings> {
+    Ok(MatchSettings { seed, threads: cfrkit_core::threads::resolve(threads).py()?, first_deal, share_decisions })
 }
 
 fn pair_dict<'py>(py: Python<'py>, a: &str, b: &str, r: &PairResult) -> PyResult<Bound<'py, PyDict>> {
@@ -386,9 +386,10 @@ fn match_dict<'py>(py: Python<'py>, a: &str, b: &str, r: &MatchResult) -> PyResu
 /// + deals` of `seed`; returns the match's figures (see `cfrkit.skat.match`). `log_pair =
 /// (agents, i, j, deals per pair)` writes the games as those of pair `(i, j)` of a tournament's
 /// log; `per_deal` adds each deal's means (`per_deal`), from which `skat_match_summary` makes
-/// the figures of matches played in pieces.
+/// the figures of matches played in pieces; `share_decisions` lets a deal's games share their
+/// decisions.
 #[pyfunction]
-#[pyo3(signature = (a, b, deals, seed = 0, threads = 0, progress = None, first_deal = 0, log = None, log_pair = None, per_deal = false))]
+#[pyo3(signature = (a, b, deals, seed = 0, threads = 0, progress = None, first_deal = 0, log = None, log_pair = None, per_deal = false, share_decisions = false))]
 #[allow(clippy::too_many_arguments)]
 fn skat_match<'py>(
     py: Python<'py>,
@@ -402,8 +403,9 @@ fn skat_match<'py>(
     log: Option<&GameLogWriter>,
     log_pair: Option<(usize, usize, usize, u64)>,
     per_deal: bool,
+    share_decisions: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let s = settings(seed, threads, first_deal)?;
+    let s = settings(seed, threads, first_deal, share_decisions)?;
     let (ai, bi) = (a.inner.clone(), b.inner.clone());
     let log = log.map(|l| l.inner.clone());
     let mut stopped = None;
@@ -445,7 +447,7 @@ fn skat_selfplay<'py>(
     first_deal: u64,
     log: Option<&GameLogWriter>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let s = settings(seed, threads, first_deal)?;
+    let s = settings(seed, threads, first_deal, false)?;
     let inner = agent.inner.clone();
     let log = log.map(|l| l.inner.clone());
     let mut stopped = None;
@@ -509,7 +511,8 @@ fn skat_log_writer(
 
 /// Every pair of `agents` plays `deals` deals; returns the pairs' figures and the cross table.
 #[pyfunction]
-#[pyo3(signature = (agents, deals, seed = 0, threads = 0, progress = None, log = None))]
+#[pyo3(signature = (agents, deals, seed = 0, threads = 0, progress = None, log = None, share_decisions = false))]
+#[allow(clippy::too_many_arguments)]
 fn skat_tournament<'py>(
     py: Python<'py>,
     agents: Vec<PyRef<'py, SkatAgent>>,
@@ -518,8 +521,9 @@ fn skat_tournament<'py>(
     threads: usize,
     progress: Option<Py<PyAny>>,
     log: Option<&GameLogWriter>,
+    share_decisions: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let s = settings(seed, threads, 0)?;
+    let s = settings(seed, threads, 0, share_decisions)?;
     let inner: Vec<Arc<dyn Agent>> = agents.iter().map(|a| a.inner.clone()).collect();
     let log = log.map(|l| l.inner.clone());
     let mut stopped = None;
@@ -568,7 +572,7 @@ fn skat_play_game(
     let inner: Vec<Arc<dyn Agent>> = agents.iter().map(|a| a.inner.clone()).collect();
     let res = py.allow_threads(|| {
         let seats: [&dyn Agent; 3] = std::array::from_fn(|p| inner[p].as_ref());
-        matches::play_deal(seed, index, seats)
+        matches::play_deal(seed, index, 0, seats)
     });
     Ok(SkatGame { inner: res.py()? })
 }

@@ -1,21 +1,47 @@
-//! Decisions shared between the games of one deal.
+//! Where a game's decisions take their random streams ([`Streams`]), and decisions shared
+//! between the games of one deal.
 //!
 //! A match plays every deal in several seatings, and until the programs' choices part, the
 //! games of a deal pass through the same positions: the first lead of a deal is the same
 //! decision in every seating that puts the same program in the leading seat. When each
 //! decision's random stream is keyed by the game's history instead of by the game
 //! ([`DealChoices::decide`]), a program facing the same history in two seatings takes the same
-//! decision, so it is taken once per deal and remembered. For search agents that is most of the
+//! decision, so it is taken once per deal and remembered. For search agents that is much of the
 //! work: between two PIMC programs that mostly agree, a deal costs about half its six games.
 //!
 //! Each decision still has a stream of its own (the history differs between the decisions of
-//! one game), so every game is played as without sharing; only the games of one deal are tied
-//! together, as their cards already are.
+//! one game), so every game is distributed as without sharing; but a deal's games are tied
+//! together (a program's choices in one history are the same in all of them), so a deal's
+//! mean carries less of the agents' randomness averaged out, and cheap agents gain nothing
+//! from it: matches share decisions only when asked to.
 
 use crate::error::Result;
 use crate::streams::{splitmix, stream};
 use rand_pcg::Pcg64;
 use std::collections::HashMap;
+
+/// Where a game's decisions take their random streams.
+pub enum Streams<'a, V> {
+    /// One stream for the whole game, each decision drawing on from where the last stopped.
+    Game(&'a mut Pcg64),
+    /// A stream per decision keyed by the history, decisions shared between the games of the
+    /// deal: `programs[s]` is the program (its index in the match) in seat `s`.
+    Shared { choices: &'a mut DealChoices<V>, programs: &'a [u8] },
+}
+
+impl<V: Clone> Streams<'_, V> {
+    /// The decision of seat `seat` after `history` (the ids of the game's actions so far):
+    /// `decide` with the game's stream, or as [`DealChoices::decide`] gives it.
+    pub fn decide(&mut self, seat: usize, history: &[u32], decide: impl FnOnce(&mut Pcg64) -> Result<V>) -> Result<V> {
+        match self {
+            Streams::Game(rng) => decide(rng),
+            Streams::Shared { choices, programs } => {
+                let program = programs.get(seat).map_or(seat, |&p| usize::from(p));
+                choices.decide(program, history, decide)
+            }
+        }
+    }
+}
 
 /// The decisions taken so far in the games of one deal, per program, by history.
 #[derive(Debug)]

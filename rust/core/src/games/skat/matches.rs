@@ -4,11 +4,12 @@
 //! the arena's [`Protocol::Rotation`] gives — AAB ABA ABB BAA BAB BBA — so each program sits in
 //! every seat, alone and in pairs, equally often. Deal `i` of a match is
 //! [`Deal::for_game`]`(seed, i)`, from a stream the agents never draw from: the deals are the same
-//! whatever the agents do. Each decision's random choices come from a stream of its own, keyed by
-//! the seed, the deal and the game's history so far, and a deal's six games share their
-//! decisions ([`DealChoices`]): a program that meets the same history in two seatings decides
-//! once, which saves about half of a match between two search programs. Results do not depend
-//! on the number of threads.
+//! whatever the agents do. The agents' random choices in a game come from their own stream, keyed
+//! by the seed, the deal and the seating; or, with [`MatchSettings::share_decisions`], each
+//! decision's from a stream keyed by the seed, the deal and the game's history so far, the six
+//! games of a deal sharing their decisions ([`DealChoices`]): a program that meets the same
+//! history in two seatings decides once, which saves about half of a match between two similar
+//! search programs. Results do not depend on the number of threads.
 //!
 //! A program's result is its **TP/G**: its Seeger-Fabian points summed over the seats it
 //! occupied, divided by the number of those seat-games; its interval and that of the difference
@@ -26,8 +27,11 @@ use super::features::{action_id, action_of, legal_ids, NUM_ACTIONS};
 use super::game::Game;
 use super::view::View;
 use crate::arena::log::{Decision, GameRecord, Header, LogPlace, LogWriter, Valued};
+use crate::arena::shared::Streams;
 use crate::arena::{self, CrossTable, DealChoices, PairResult, Progress, Protocol};
 use crate::error::{Error, Result};
+use crate::streams::stream;
+use rand_pcg::Pcg64;
 use serde_json::json;
 use std::sync::Arc;
 
@@ -52,16 +56,19 @@ pub fn deal_choices(seed: u64, deal: u64) -> Choices {
     DealChoices::new(seed, CHOICES, deal)
 }
 
-/// Plays the freshly dealt `game` to the end with `agents[s]` in seat `s`, which is program
-/// `programs[s]` of the match (its index, for the decisions `choices` shares between the
-/// seatings of the deal); adds every decision to `decisions` when given (for a game log): the
-/// seat, its legal action ids, the action's id and the agent's values of the legal actions
-/// where it gives them.
+/// Plays `game` to the end with `agents[s]` in seat `s`, their choices drawn from `rng`.
+pub fn play_out(game: &mut Game, agents: [&dyn Agent; SEATS], rng: &mut Pcg64) -> Result<()> {
+    play_recorded(game, agents, &mut Streams::Game(rng), None)
+}
+
+/// Plays the freshly dealt `game` to the end with `agents[s]` in seat `s`, their decisions
+/// taking their random streams from `streams`; adds every decision to `decisions` when given
+/// (for a game log): the seat, its legal action ids, the action's id and the agent's values of
+/// the legal actions where it gives them.
 pub fn play_recorded(
     game: &mut Game,
     agents: [&dyn Agent; SEATS],
-    programs: &[u8],
-    choices: &mut Choices,
+    streams: &mut Streams<Valued<Action>>,
     mut decisions: Option<&mut Vec<Decision>>,
 ) -> Result<()> {
     let mut history = Vec::new();
@@ -69,8 +76,7 @@ pub fn play_recorded(
         let view = View::new(game, p);
         let agent = agents[p as usize];
         let valued = decisions.is_some();
-        let program = programs.get(p as usize).copied().unwrap_or(p) as usize;
-        let (action, values) = choices.decide(program, &history, |rng| {
+        let (action, values) = streams.decide(p as usize, &history, |rng| {
             let (action, values) = if valued { agent.act_valued(&view, rng)? } else { (agent.act(&view, rng)?, None) };
             Ok((check_action(agent, &view, action)?, values))
         })?;
@@ -132,11 +138,16 @@ pub fn log_record(game: &Game, number: u64, deal: u64, seating: Vec<u8>, decisio
     }
 }
 
-/// Plays deal `index` of `seed` with `agents[s]` in seat `s`, as a match with seed `seed`
-/// plays it in a seating that puts these agents there.
-pub fn play_deal(seed: u64, index: u64, agents: [&dyn Agent; SEATS]) -> Result<Game> {
+/// The random stream of the agents' choices in the game of deal `deal` with seating `seating`.
+pub fn choice_stream(seed: u64, deal: u64, seating: u64) -> Pcg64 {
+    stream(seed, CHOICES, deal, seating)
+}
+
+/// Plays deal `index` of `seed` with `agents[s]` in seat `s`; `seating` keys the agents' choice
+/// stream (any number that differs between the games of one deal).
+pub fn play_deal(seed: u64, index: u64, seating: u64, agents: [&dyn Agent; SEATS]) -> Result<Game> {
     let mut game = Game::new(&Deal::for_game(seed, index));
-    play_recorded(&mut game, agents, &[0, 1, 2], &mut deal_choices(seed, index), None)?;
+    play_out(&mut game, agents, &mut choice_stream(seed, index, seating))?;
     Ok(game)
 }
 
@@ -164,6 +175,11 @@ pub struct MatchSettings {
     /// Index of the first deal: a match of `n` deals plays deals `first_deal..first_deal + n`
     /// (so a long match can be played, and resumed, in parts).
     pub first_deal: u64,
+    /// Whether a deal's games share their decisions ([`crate::arena::shared`]): each decision's
+    /// stream keyed by the game's history, and a program's decision in a history taken once per
+    /// deal. About twice as fast between two similar search programs, the games of a deal tied
+    /// together; off, each game has a stream of its own.
+    pub share_decisions: bool,
 }
 
 /// The outcome of a match: TP/G of both programs and their game-type breakdowns.
@@ -185,23 +201,30 @@ impl MatchResult {
 }
 
 /// The games of deal `d` in `seatings`, agent `a` where a seating holds 0 and `b` where it
-/// holds 1, sharing their decisions: per seating, every seat's Seeger-Fabian points and
-/// breakdown category; the games go to the log when given.
+/// holds 1 (sharing their decisions if `settings` say so): per seating, every seat's
+/// Seeger-Fabian points and breakdown category; the games go to the log when given.
 fn play_seatings(
     a: &dyn Agent,
     b: &dyn Agent,
     d: u64,
     seatings: &[Vec<u8>],
-    seed: u64,
+    settings: &MatchSettings,
     log: Option<LogPlace>,
 ) -> Result<Vec<Vec<(i64, usize)>>> {
+    let seed = settings.seed;
     let mut choices = deal_choices(seed, d);
     let mut out = Vec::with_capacity(seatings.len());
     for seating in seatings {
         let agents: [&dyn Agent; SEATS] = std::array::from_fn(|p| if seating[p] == 0 { a } else { b });
         let mut game = Game::new(&Deal::for_game(seed, d));
         let mut decisions = Vec::new();
-        play_recorded(&mut game, agents, seating, &mut choices, log.is_some().then_some(&mut decisions))?;
+        let key = seating.iter().enumerate().fold(0u64, |m, (p, &x)| m | (x as u64) << p);
+        let mut rng = choice_stream(seed, d, key);
+        let mut streams = match settings.share_decisions {
+            true => Streams::Shared { choices: &mut choices, programs: seating },
+            false => Streams::Game(&mut rng),
+        };
+        play_recorded(&mut game, agents, &mut streams, log.is_some().then_some(&mut decisions))?;
         if let Some(place) = log {
             place.add(d, seating, |number, seats| log_record(&game, number, d, seats, decisions))?;
         }
@@ -269,7 +292,7 @@ fn play_under(
     let range = deal_range(deals, settings)?;
     let n = CATEGORIES.len();
     let t = arena::play_pair_tallied(protocol, SEATS, range, settings.threads, n, progress, |d, seatings| {
-        play_seatings(a, b, d, seatings, settings.seed, place)
+        play_seatings(a, b, d, seatings, settings, place)
     })?;
     Ok(MatchResult { pair: t.result, tallies: t.tallies })
 }
@@ -290,7 +313,7 @@ pub fn run_tournament(
     let names = agents.iter().map(|a| a.name()).collect();
     arena::tournament(names, Protocol::Rotation, SEATS, range, settings.threads, progress, |i, j, d, seatings| {
         let place = log.map(|log| tournament_place(log, agents.len(), i, j, deals)).transpose()?;
-        let games = play_seatings(agents[i].as_ref(), agents[j].as_ref(), d, seatings, settings.seed, place)?;
+        let games = play_seatings(agents[i].as_ref(), agents[j].as_ref(), d, seatings, settings, place)?;
         Ok(games.into_iter().map(|g| g.into_iter().map(|o| o.0).collect()).collect())
     })
 }

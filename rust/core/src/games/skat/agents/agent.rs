@@ -10,8 +10,8 @@ use rand_pcg::Pcg64;
 
 /// A Skat player. Agents are shared by the games of a match running on many threads, so they
 /// keep no per-game state: every decision is a function of the view and the random stream (each
-/// decision has its own, and a match takes a decision once for all its games that reach the
-/// same history, [`crate::arena::shared`]).
+/// seat of each game has its own stream, or each decision has its own when a match shares a
+/// deal's decisions between its games, [`crate::arena::shared`]).
 pub trait Agent: Send + Sync {
     /// A short name for reports, e.g. `rules`.
     fn name(&self) -> String;

@@ -465,3 +465,12 @@ def test_pimc_plays_whole_games_the_same_on_1_and_2_threads():
     assert (one.deals, one.games) == (3, 18)
     for k in ("tp_per_game_a", "tp_per_game_b", "diff", "breakdown_a"):
         assert getattr(one, k) == getattr(two, k), k
+
+
+def test_checkpoint_parts_keep_every_thread_busy():
+    """Parts double while quick and hold at least two deals a thread, so a match that plays a
+    deal's games together (shared decisions) keeps many threads busy on slow deals."""
+    from cfrkit._checkpoint import PART_SECONDS, _next_part
+
+    assert _next_part(8, 1.0, 2) == 16 and _next_part(8, PART_SECONDS + 1, 2) == 8
+    assert _next_part(8, PART_SECONDS + 1, 16) == 32 and _next_part(64, PART_SECONDS + 1, 16) == 64

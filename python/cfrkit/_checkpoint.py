@@ -261,9 +261,15 @@ def play_in_parts(
         elapsed = time.perf_counter() - began
         cp.add(figures, elapsed)
         cp.save()
-        if elapsed < PART_SECONDS:
-            part *= 2
+        part = _next_part(part, elapsed, figures["threads"])
     return cp
+
+
+def _next_part(part: int, elapsed: float, threads: int) -> int:
+    """The size of the part after one of ``part`` deals that took ``elapsed`` seconds on
+    ``threads`` threads: twice as large while parts are quick, and at least two deals a thread
+    (a match that plays a deal's games together keeps every thread busy)."""
+    return max(part * 2 if elapsed < PART_SECONDS else part, 2 * threads)
 
 
 def _tournament_pairs(p: Path, settings: dict, agents: int, deals: int) -> tuple[list, float, int]:
@@ -345,6 +351,5 @@ def play_tournament_in_parts(
             pair[2] += figures["games"]
             seconds, threads = seconds + elapsed, figures["threads"]
             save()
-            if elapsed < PART_SECONDS:
-                part *= 2
+            part = _next_part(part, elapsed, threads)
     return [(i, j, [tuple(r) for r in rows], games) for i, j, games, rows in pairs], threads, seconds

@@ -138,23 +138,27 @@ pub fn play_pair(
     progress: Progress,
     play: impl Fn(u64, &[u8]) -> Result<Vec<i64>> + Sync + Send,
 ) -> Result<PairResult> {
-    let tallied = play_pair_tallied(protocol, seats, deals, threads, 0, progress, |d, seatings| {
+    let tallied = play_pair_tallied(protocol, seats, deals, threads, 0, false, progress, |d, seatings| {
         seatings.iter().map(|s| Ok(play(d, s)?.into_iter().map(|x| (x, 0)).collect())).collect()
     })?;
     Ok(tallied.result)
 }
 
-/// [`play_pair`] for games that play a deal's seatings together (to share their decisions,
-/// [`super::shared`]) and sort each seat into one of `categories` categories:
-/// `play(deal, seatings)` plays deal `deal` in every seating of `seatings` and returns, per
-/// seating, every seat's payoff and category (categories at or above `categories` are not
-/// counted).
+/// [`play_pair`] for games that sort each seat into one of `categories` categories and may play
+/// a deal's seatings together (to share their decisions, [`super::shared`]): `play(deal,
+/// seatings)` plays deal `deal` in every seating of `seatings` and returns, per seating, every
+/// seat's payoff and category (categories at or above `categories` are not counted). With
+/// `together`, `seatings` holds all the deal's seatings and the deal is the unit of work;
+/// otherwise one, and the game is (so a few slow deals still spread over every thread, and a
+/// stop waits for one game).
+#[allow(clippy::too_many_arguments)]
 pub fn play_pair_tallied(
     protocol: Protocol,
     seats: usize,
     deals: Range<u64>,
     threads: usize,
     categories: usize,
+    together: bool,
     progress: Progress,
     play: impl Fn(u64, &[Vec<u8>]) -> Result<Vec<Vec<(i64, usize)>>> + Sync + Send,
 ) -> Result<TalliedPair> {
@@ -164,12 +168,12 @@ pub fn play_pair_tallied(
     let games = n.checked_mul(per).ok_or_else(|| {
         Error::invalid("deals", n, format!("at most {} deals with {per} seatings each", u64::MAX / per))
     })?;
-    // Deals are the unit of work, so that a deal's games can share decisions: a stop waits for
-    // the deals under way.
-    let outcomes = play_indexed(deals.clone(), threads, per, progress, |d| {
-        let outcomes = play(d, &seatings)?;
+    // A unit of work: deal `d`'s games in `seatings`, each seat's agent and outcome.
+    let unit = |d: u64, seatings: &[Vec<u8>]| {
+        let outcomes = play(d, seatings)?;
         if outcomes.len() != seatings.len() {
-            return Err(Error::invalid("outcomes of a deal", outcomes.len(), format!("one per seating, {per}")));
+            let want = format!("one per seating, {}", seatings.len());
+            return Err(Error::invalid("outcomes of a deal", outcomes.len(), want));
         }
         Ok(seatings
             .iter()
@@ -178,7 +182,16 @@ pub fn play_pair_tallied(
                 seating.iter().enumerate().map(move |(s, &agent)| (agent, o.get(s).copied())).collect::<Vec<_>>()
             })
             .collect::<Vec<_>>())
-    })?;
+    };
+    let outcomes: Vec<Vec<_>> = if together {
+        play_indexed(deals.clone(), threads, per, progress, |d| unit(d, &seatings))?
+    } else {
+        let games = play_indexed(0..games, threads, 1, progress, |g| {
+            let k = (g % per) as usize;
+            unit(deals.start + g / per, &seatings[k..k + 1])
+        })?;
+        games.chunks(per as usize).map(|deal| deal.concat()).collect()
+    };
     let per_deal: Vec<([f64; 2], [Vec<u64>; 2])> = outcomes
         .iter()
         .map(|deal| {
@@ -227,14 +240,19 @@ mod tests {
         assert!((one.a.mean - one.b.mean - 1.0).abs() < 1e-12, "{one:?}");
         assert!((one.diff.mean - 1.0).abs() < 1e-12 && one.diff.n == 200, "{one:?}");
         // Categories: each seat's index; A sits in seats 0, 1, 2, 3 three times each.
-        let tallied = play_pair_tallied(Protocol::Rotation, 4, 0..10, 2, 3, &mut quiet, |d, seatings| {
-            seatings.iter().map(|s| Ok(toy(d, s)?.into_iter().enumerate().map(|(i, x)| (x, i)).collect())).collect()
-        })
-        .unwrap();
-        assert_eq!(tallied.result, play_pair(Protocol::Rotation, 4, 0..10, 1, &mut quiet, toy).unwrap());
-        assert_eq!(tallied.tallies, [vec![30, 30, 30], vec![30, 30, 30]]);
+        // Deals played whole (their seatings together) or game by game: the same figures.
+        for together in [true, false] {
+            let tallied = play_pair_tallied(Protocol::Rotation, 4, 0..10, 2, 3, together, &mut quiet, |d, seatings| {
+                assert_eq!(seatings.len(), if together { 6 } else { 1 });
+                seatings.iter().map(|s| Ok(toy(d, s)?.into_iter().enumerate().map(|(i, x)| (x, i)).collect())).collect()
+            })
+            .unwrap();
+            assert_eq!(tallied.result, play_pair(Protocol::Rotation, 4, 0..10, 1, &mut quiet, toy).unwrap());
+            assert_eq!(tallied.tallies, [vec![30, 30, 30], vec![30, 30, 30]]);
+        }
         // A deal must give one outcome per seating.
-        let short = play_pair_tallied(Protocol::Rotation, 4, 0..10, 2, 3, &mut quiet, |_, _| Ok(vec![vec![(0, 0)]]));
+        let short =
+            play_pair_tallied(Protocol::Rotation, 4, 0..10, 2, 3, true, &mut quiet, |_, _| Ok(vec![vec![(0, 0)]]));
         assert!(short.unwrap_err().to_string().contains("one per seating"));
         let halves = play_pair(Protocol::Halves, 4, 5..15, 2, &mut quiet, toy).unwrap();
         assert_eq!((halves.deals, halves.games), (10, 20));

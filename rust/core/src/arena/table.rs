@@ -18,13 +18,16 @@ pub struct CrossTable {
 /// Plays every pair `(i, j)`, `i < j`, of `names.len()` agents: `play(i, j, deal, seatings)`
 /// plays deal `deal` in every seating of `seatings`, agent `i` in the seats where a seating
 /// holds 0 and agent `j` where it holds 1, and returns every seat's payoff per seating (see
-/// [`play_pair_tallied`]). `progress` hears of the games played in all pairs.
+/// [`play_pair_tallied`], `together` as there). `progress` hears of the games played in all
+/// pairs.
+#[allow(clippy::too_many_arguments)]
 pub fn tournament(
     names: Vec<String>,
     protocol: Protocol,
     seats: usize,
     deals: Range<u64>,
     threads: usize,
+    together: bool,
     progress: Progress,
     play: impl Fn(usize, usize, u64, &[Vec<u8>]) -> Result<Vec<Vec<i64>>> + Sync + Send,
 ) -> Result<CrossTable> {
@@ -35,10 +38,11 @@ pub fn tournament(
         for j in i + 1..names.len() {
             let before = pairs.len() as u64;
             let mut of_all = |done: u64, per_pair: u64| progress(before * per_pair + done, all_pairs * per_pair);
-            let r = play_pair_tallied(protocol, seats, deals.clone(), threads, 0, &mut of_all, |d, seatings| {
-                let games = play(i, j, d, seatings)?;
-                Ok(games.into_iter().map(|g| g.into_iter().map(|x| (x, 0)).collect()).collect())
-            })?;
+            let r =
+                play_pair_tallied(protocol, seats, deals.clone(), threads, 0, together, &mut of_all, |d, seatings| {
+                    let games = play(i, j, d, seatings)?;
+                    Ok(games.into_iter().map(|g| g.into_iter().map(|x| (x, 0)).collect()).collect())
+                })?;
             pairs.push((i, j, r.result));
         }
     }
@@ -122,7 +126,7 @@ mod tests {
             Ok(())
         };
         let names = vec!["x".into(), "y".into(), "z".into()];
-        let t = tournament(names, Protocol::Halves, 4, 0..20, 2, &mut seen, |i, j, _, seatings| {
+        let t = tournament(names, Protocol::Halves, 4, 0..20, 2, true, &mut seen, |i, j, _, seatings| {
             let strength = |a: u8| if a == 0 { i as i64 } else { j as i64 };
             let game = |s: &Vec<u8>| {
                 let total: i64 = s.iter().map(|&a| strength(a)).sum();

@@ -204,7 +204,7 @@ pub fn run_tournament(
         return Err(Error::invalid("agents", agents.len(), "two or more agents"));
     }
     let names = agents.iter().map(|a| a.name()).collect();
-    arena::tournament(names, settings.protocol, 4, range, settings.threads, progress, |i, j, d, seatings| {
+    arena::tournament(names, settings.protocol, 4, range, settings.threads, false, progress, |i, j, d, seatings| {
         let place = log.map(|log| tournament_place(log, settings, agents.len(), i, j, deals)).transpose()?;
         seatings.iter().map(|s| play_seating(agents[i].as_ref(), agents[j].as_ref(), d, s, settings, place)).collect()
     })

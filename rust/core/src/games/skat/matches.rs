@@ -291,9 +291,11 @@ fn play_under(
 ) -> Result<MatchResult> {
     let range = deal_range(deals, settings)?;
     let n = CATEGORIES.len();
-    let t = arena::play_pair_tallied(protocol, SEATS, range, settings.threads, n, progress, |d, seatings| {
-        play_seatings(a, b, d, seatings, settings, place)
-    })?;
+    let together = settings.share_decisions;
+    let t =
+        arena::play_pair_tallied(protocol, SEATS, range, settings.threads, n, together, progress, |d, seatings| {
+            play_seatings(a, b, d, seatings, settings, place)
+        })?;
     Ok(MatchResult { pair: t.result, tallies: t.tallies })
 }
 
@@ -311,11 +313,21 @@ pub fn run_tournament(
         return Err(Error::invalid("agents", agents.len(), "two or more agents"));
     }
     let names = agents.iter().map(|a| a.name()).collect();
-    arena::tournament(names, Protocol::Rotation, SEATS, range, settings.threads, progress, |i, j, d, seatings| {
-        let place = log.map(|log| tournament_place(log, agents.len(), i, j, deals)).transpose()?;
-        let games = play_seatings(agents[i].as_ref(), agents[j].as_ref(), d, seatings, settings, place)?;
-        Ok(games.into_iter().map(|g| g.into_iter().map(|o| o.0).collect()).collect())
-    })
+    let together = settings.share_decisions;
+    arena::tournament(
+        names,
+        Protocol::Rotation,
+        SEATS,
+        range,
+        settings.threads,
+        together,
+        progress,
+        |i, j, d, seatings| {
+            let place = log.map(|log| tournament_place(log, agents.len(), i, j, deals)).transpose()?;
+            let games = play_seatings(agents[i].as_ref(), agents[j].as_ref(), d, seatings, settings, place)?;
+            Ok(games.into_iter().map(|g| g.into_iter().map(|o| o.0).collect()).collect())
+        },
+    )
 }
 
 /// Where the games of agents `i < j` go in the log of a tournament of `agents` agents playing

@@ -218,11 +218,13 @@ fn play_seatings(
         let agents: [&dyn Agent; SEATS] = std::array::from_fn(|p| if seating[p] == 0 { a } else { b });
         let mut game = Game::new(&Deal::for_game(seed, d));
         let mut decisions = Vec::new();
-        let key = seating.iter().enumerate().fold(0u64, |m, (p, &x)| m | (x as u64) << p);
-        let mut rng = choice_stream(seed, d, key);
-        let mut streams = match settings.share_decisions {
-            true => Streams::Shared { choices: &mut choices, programs: seating },
-            false => Streams::Game(&mut rng),
+        let mut rng;
+        let mut streams = if settings.share_decisions {
+            Streams::Shared { choices: &mut choices, programs: seating }
+        } else {
+            let key = seating.iter().enumerate().fold(0u64, |m, (p, &x)| m | (x as u64) << p);
+            rng = choice_stream(seed, d, key);
+            Streams::Game(&mut rng)
         };
         play_recorded(&mut game, agents, &mut streams, log.is_some().then_some(&mut decisions))?;
         if let Some(place) = log {

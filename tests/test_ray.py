@@ -55,6 +55,13 @@ def test_skat_match_and_log_on_ray_equal_the_local_run(tmp_path, workers):
     assert len(cfrkit.logs.read_log(tmp_path / "ray.jsonl").games) == 138
 
 
+def test_skat_match_with_shared_decisions_on_ray_equals_the_local_run():
+    local = skat.match("rules", "random", deals=12, seed=3, threads=1, share_decisions=True)
+    on_ray = skat.match("rules", "random", deals=12, seed=3, backend=Ray(piece=5), share_decisions=True)
+    assert figures(on_ray) == figures(local)
+    assert local.diff != skat.match("rules", "random", deals=12, seed=3, threads=1).diff
+
+
 def test_skat_tournament_on_ray_equals_the_local_run(tmp_path):
     agents = ["rules", "random"]
     local = skat.tournament(agents, deals=9, seed=5, threads=1, log=tmp_path / "local.jsonl")

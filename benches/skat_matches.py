@@ -1,6 +1,8 @@
 """Skat match speed: games per second of matches between ``rules`` and ``random`` on one and two
 threads, of PIMC (160 worlds; with ``rules`` and with search bidding) against ``rules`` on two
-threads, and environment steps per second through Python.
+threads, of ``pimc`` against ``pimc:worlds=32`` with and without shared decisions (and
+``rules`` against ``random`` shared, their cost for cheap programs), and environment steps per
+second through Python.
 
     python benches/skat_matches.py [--deals N] [--pimc-deals N] [--steps N] [--json]
 
@@ -22,14 +24,15 @@ from cfrkit import skat
 from cfrkit.cli_args import integer
 
 
-def bench_match(a: str, b: str, deals: int, threads: int) -> dict:
+def bench_match(a: str, b: str, deals: int, threads: int, share: bool = False) -> dict:
     wall, cpu = time.perf_counter(), time.process_time()
-    r = skat.match(a, b, deals, seed=1, threads=threads)
+    r = skat.match(a, b, deals, seed=1, threads=threads, share_decisions=share)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     return {
         "a": a,
         "b": b,
         "threads": r.threads,
+        "share_decisions": share,
         "games": r.games,
         "wall_seconds": wall,
         "games_per_second": r.games / wall,
@@ -68,20 +71,24 @@ def main() -> None:
     p.add_argument("--json", action="store_true", help="print the figures as JSON on the last line")
     a = p.parse_args()
     rows = []
-    plays = [
-        (x, y, a.deals, t) for x, y in (("rules", "rules"), ("rules", "random"), ("random", "random")) for t in (1, 2)
-    ]
+    pairs = (("rules", "rules"), ("rules", "random"), ("random", "random"))
+    plays = [(x, y, a.deals, t, False) for x, y in pairs for t in (1, 2)] + [("rules", "random", a.deals, 1, True)]
     if a.pimc_deals > 0:
-        plays += [(x, "rules", a.pimc_deals, 2) for x in ("pimc", "pimc:bidding=search")]
-    for x, y, deals, threads in plays:
-        r = bench_match(x, y, deals, threads)
+        plays += [(x, "rules", a.pimc_deals, 2, False) for x in ("pimc", "pimc:bidding=search")]
+        plays += [("pimc", "pimc:worlds=32", a.pimc_deals, 2, share) for share in (False, True)]
+    for x, y, deals, threads, share in plays:
+        r = bench_match(x, y, deals, threads, share)
         rows.append(r)
         cpu = f", {r['games_per_cpu_second']:,.0f} per CPU second" if r["games_per_cpu_second"] else ""
         speed = f"{r['games_per_second']:,.{0 if r['games_per_second'] > 100 else 2}f} games/s{cpu}"
+        shared = ", shared decisions" if share else ""
         print(
-            f"{x} vs {y}, {r['threads']} thread(s): {r['games']:,} games in {r['wall_seconds']:.2f} s = {speed}; "
-            f"diff {r['diff']:+.2f} ± {r['ci95']:.2f} TP/G"
+            f"{x} vs {y}, {r['threads']} thread(s){shared}: {r['games']:,} games in {r['wall_seconds']:.2f} s = "
+            f"{speed}; diff {r['diff']:+.2f} ± {r['ci95']:.2f} TP/G"
         )
+    if a.pimc_deals > 0:
+        alone, shared = rows[-2:]
+        print(f"pimc vs pimc:worlds=32, shared decisions: {alone['wall_seconds'] / shared['wall_seconds']:.2f}x faster")
     e = bench_env(a.steps)
     print(
         f"Env through Python: {e['steps']:,} steps ({e['games']:,} games) = {e['steps_per_second']:,.0f} steps/s, "

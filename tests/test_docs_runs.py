@@ -10,7 +10,7 @@ from cfrkit._checkpoint import MatchCheckpoint
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = sorted((ROOT / "docs" / "runs").glob("*.ckpt.json"))
-GUIDES = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
+GUIDES = {g.name: g.read_text(encoding="utf-8") for g in sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]}
 
 
 def quoted(x: float, ci: float) -> str:
@@ -26,12 +26,11 @@ def test_there_are_runs_to_check():
 def test_a_kept_checkpoint_is_read_and_its_guides_quote_it(path):
     cp = MatchCheckpoint._read(path)
     assert cp.done > 0 and cp.diff.n == cp.done, "a kept run has deals and their differences"
-    naming = [g for g in GUIDES if path.name in g.read_text(encoding="utf-8")]
+    naming = {name: text for name, text in GUIDES.items() if path.name in text}
     assert naming, f"no guide names {path.name}"
     figure = quoted(cp.diff.mean, cp.diff.ci95)
-    for guide in naming:
-        text = guide.read_text(encoding="utf-8")
-        assert figure in text, f"{guide.name} names {path.name} but not its figure {figure}"
+    for name, text in naming.items():
+        assert figure in text, f"{name} names {path.name} but not its figure {figure}"
 
 
 def test_quoting_matches_the_guides_style():

@@ -29,6 +29,7 @@ GAME_TOOLS = {
     "setback": ("cfrkit.setback.cli", "Setback (Auction Pitch): train, inspect, play"),
     "schafkopf": ("cfrkit.schafkopf.cli", "Schafkopf: matches, tournaments, play in the terminal"),
     "skat": ("cfrkit.skat.cli", "Skat: matches, tournaments, play in the terminal"),
+    "logs": ("cfrkit.logs_cli", "game logs and ISS game records: convert, statistics"),
     "learn": ("cfrkit.learn_cli", "learned policies: train networks on game logs (imitation)"),
     "bench": ("cfrkit.bench_cli", "compare solvers on a game, side by side with OpenSpiel, with convergence plots"),
 }

@@ -34,8 +34,9 @@ class ImitationResult:
     ``heldout_samples``, ``heldout_accuracy``, ``baseline_accuracy`` — always the action most
     taken in training —, ``heldout_best_accuracy`` — where the logs give the teacher's values,
     the share of those held-out decisions whose top-1 the teacher valued highest, else None —,
-    ``heldout_loss``, ``train_loss``, ``epochs``, ``best_epoch``, ``samples_per_second``), the
-    directory and the seconds taken."""
+    ``heldout_loss``, ``train_loss``, ``epochs``, ``best_epoch``, ``samples_per_second``,
+    ``heldout_accuracy_by_stage`` — Skat's card play by trick, as the Skat paper reports it: a
+    list of ``(trick, held-out decisions, accuracy)`` —), the directory and the seconds taken."""
 
     game: str
     out: str
@@ -61,6 +62,14 @@ class ImitationResult:
                     else f", a best-valued action {100 * r['heldout_best_accuracy']:.1f}%"
                 )
             )
+        staged = {k: r["heldout_accuracy_by_stage"] for k, r in self.kinds.items() if r.get("heldout_accuracy_by_stage")}
+        if staged:
+            tricks = sorted({t for rows in staged.values() for t, _, _ in rows})
+            lines.append("  held-out top-1 by trick: " + " ".join(f"{t:>5}" for t in tricks))
+            for kind, rows in staged.items():
+                by = {t: a for t, _, a in rows}
+                cells = " ".join(f"{100 * by[t]:4.0f}%" if t in by else "    -" for t in tricks)
+                lines.append(f"  {kind:22}  {cells}")
         return "\n".join(lines)
 
 
@@ -96,6 +105,7 @@ def imitate(
     augment: Optional[Sequence[str]] = None,
     soft: float = 0.0,
     temperature: float = 1.0,
+    records: Optional[str] = None,
 ) -> ImitationResult:
     """Trains a policy for ``game`` on the game logs ``logs`` and writes it to the directory
     ``out``: one network per decision kind found in the logs (``hidden`` ReLU layers), trained
@@ -115,7 +125,12 @@ def imitate(
     is the share of the loss that learns the teacher's logged values of the legal actions (their
     softmax at ``temperature``, in the game's payoff units) rather than the action it took, in
     decisions whose log gives values (PIMC's means); the held-out loss is the same mix, the
-    held-out accuracy stays on the action."""
+    held-out accuracy stays on the action.
+
+    Skat also learns from game records of the International Skat Server (``.sgf`` files, plain
+    or ``.bz2``; ``docs/iss.md``): each is replayed and checked, and the records that replay and
+    that the filter ``records`` keeps (e.g. ``"players=humans,complete=1"``) are converted into a
+    cfrkit game log in ``out`` (``records-K.jsonl``) that the training reads."""
     from . import _cfrkit
 
     _check("game", game, game in GAMES, f"one of {', '.join(GAMES)}")
@@ -123,6 +138,7 @@ def imitate(
     _check("logs", logs, len(paths) > 0, "one or more game log files")
     for p in paths:
         _check("logs", os.fspath(p), os.path.isfile(p), "existing game log files")
+    paths = _records_as_logs(game, paths, out, records)
     hidden = list(hidden)
     _check("hidden", hidden, all(_is_int(h) and 1 <= h <= 65536 for h in hidden), "layer sizes from 1 to 65536")
     _check("epochs", epochs, _is_int(epochs) and 1 <= epochs <= 1_000_000, "from 1 to 1000000")
@@ -166,6 +182,36 @@ def imitate(
     )
     by_kind = {r.pop("kind"): r for r in rows}
     return ImitationResult(game=game, out=os.fspath(out), kinds=by_kind, seconds=time.perf_counter() - started)
+
+
+def _is_records(path) -> bool:
+    name = os.fspath(path).lower()
+    return name.endswith((".sgf", ".sgf.bz2", ".bz2"))
+
+
+def _records_as_logs(game: str, paths: list, out, records: Optional[str]) -> list:
+    """The logs to train on: ISS record files converted into cfrkit logs in ``out``."""
+    if not any(_is_records(p) for p in paths):
+        _check("records", records, records is None, "a filter of ISS record files; these logs are not records")
+        return paths
+    _check("logs", game, game == "skat", "ISS records (.sgf) only for skat")
+    from .skat.records import iss_to_log
+
+    os.makedirs(out, exist_ok=True)
+    converted = []
+    for k, p in enumerate(paths):
+        if not _is_records(p):
+            converted.append(p)
+            continue
+        target = os.path.join(os.fspath(out), f"records-{k}.jsonl")
+        counts = iss_to_log(os.fspath(p), target, 0, records)
+        if counts["written"] == 0:
+            raise InvalidArgumentError(
+                f"no record of {os.fspath(p)} replays and passes the filter {records!r} "
+                f"({counts['games']} replayed, {counts['rejected']} rejected)"
+            )
+        converted.append(target)
+    return converted
 
 
 __all__ = ["GAMES", "ImitationResult", "imitate"]

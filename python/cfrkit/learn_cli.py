@@ -2,7 +2,7 @@
 
 * ``imitate --game skat|schafkopf|setback --logs FILE [FILE ...] --out DIR [--hidden H ...] [--epochs N] [--batch B]
   [--lr X] [--holdout X] [--patience N] [--seed S] [--augment KIND ...] [--soft W] [--temperature T]
-  [--json]`` — trains one network per decision kind on the game logs (``--log`` of matches) to
+  [--records SPEC] [--json]`` — trains one network per decision kind on the game logs (``--log`` of matches) to
   imitate the agents that played them, writes them and ``model.json`` to DIR, and prints each
   kind's held-out top-1 accuracy; play the policy with the agent ``net:DIR``. With ``--json``
   the last line of stdout is one JSON object with ``game``, ``out``, ``kinds`` (per kind
@@ -28,7 +28,18 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     m = sub.add_parser("imitate", help="train networks that imitate the agents of game logs")
     m.add_argument("--game", required=True, choices=list(GAMES), help="the game of the logs")
-    m.add_argument("--logs", nargs="+", required=True, metavar="FILE", help="game logs (JSON lines, --log of matches)")
+    m.add_argument(
+        "--logs",
+        nargs="+",
+        required=True,
+        metavar="FILE",
+        help="game logs (JSON lines, --log of matches) or, for skat, ISS records (.sgf, .sgf.bz2)",
+    )
+    m.add_argument(
+        "--records",
+        metavar="SPEC",
+        help="which ISS records to learn from, e.g. players=humans,complete=1,since=2016-01-01 (docs/iss.md)",
+    )
     m.add_argument("--out", required=True, metavar="DIR", help="the policy directory to write")
     m.add_argument(
         "--hidden",
@@ -108,6 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             augment=a.augment,
             soft=a.soft,
             temperature=a.temperature,
+            records=a.records,
         )
         print(r)
         if a.json:

@@ -27,7 +27,8 @@ before the end). See ``docs/skat.md`` and ``docs/rules/skat.md``.
 :class:`Env` is the environment for learning agents (``reset``/``step``, one action id per game
 action, legal-action masks, numpy features). :func:`match` and :func:`tournament` play agents
 (``random``, ``rules``) against each other on identical deals in the six seatings, in parallel;
-:func:`play_game` plays one deal.
+:func:`play_game` plays one deal. :func:`read_iss` reads game records of the International Skat
+Server (``docs/iss.md``).
 """
 
 from .._cfrkit import (
@@ -42,6 +43,7 @@ from .._cfrkit import (
 from .._cfrkit import SkatGame as Game
 from .agents import Agent, AgentLike, agent
 from .env import Env
+from .records import IssRecordWarning, read_iss
 from .matches import CATEGORIES, MatchResult, SelfPlayResult, TournamentResult, match, play_game, selfplay, tournament
 
 #: The 63 legal bid values, ascending (18 … 264).
@@ -80,12 +82,14 @@ __all__ = [
     "AgentLike",
     "Env",
     "Game",
+    "IssRecordWarning",
     "MatchResult",
     "SelfPlayResult",
     "TournamentResult",
     "agent",
     "match",
     "play_game",
+    "read_iss",
     "selfplay",
     "tournament",
 ]

@@ -6,7 +6,8 @@
   last line of stdout is one JSON object with ``deals``, ``tp_per_game_a``, ``tp_per_game_b``,
   ``diff``, ``ci95``, ``breakdown_a`` and ``breakdown_b`` (per cent of seat-games by category),
   and more. With ``--checkpoint`` the figures are saved after every part and a stopped match
-  resumes. With ``--log`` every game goes to a game log (``cfrkit.logs``, ``docs/logs.md``).
+  resumes. With ``--log`` every game goes to a game log (``cfrkit.logs``, ``docs/logs.md``), or
+  with ``--log-format iss`` to ISS game records (``docs/iss.md``; match, tournament and selfplay).
   With ``--ray [ADDRESS] [--workers N] [--piece N]`` the deals are played in pieces on a Ray
   cluster, with the figures and log of a local run (``docs/ray.md``).
 * ``tournament --agents A B C ... --deals N [--seed S] [--threads T] [--json] [--log PATH]
@@ -31,6 +32,7 @@ from collections.abc import Sequence
 
 from .. import _selfplay, cli_args
 from .._cfrkit import SKAT_AGENT_SPECS
+from .records import LOG_FORMATS, log_in_format
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -54,7 +56,17 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--log", metavar="PATH", help="write every game to a game log at PATH (JSON lines, see docs/logs.md)"
     )
+    _log_format(p)
     cli_args.add_ray_options(p)
+
+
+def _log_format(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--log-format",
+        choices=LOG_FORMATS,
+        default="cfrkit",
+        help="cfrkit (JSON lines, default) or iss (the International Skat Server's records, docs/iss.md)",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -69,7 +81,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="save the figures to FILE after every part of the match, and resume from it when it exists",
     )
-    _selfplay.add_command(sub, SKAT_AGENT_SPECS, "--deals")
+    _log_format(_selfplay.add_command(sub, SKAT_AGENT_SPECS, "--deals"))
     t = sub.add_parser("tournament", help="every pair of agents, and the cross table")
     t.add_argument("--agents", nargs="+", required=True, help=f"two or more agents: {SKAT_AGENT_SPECS}")
     _common(t)
@@ -99,18 +111,19 @@ def _emit_json(record: dict) -> None:
 def _match(a: argparse.Namespace) -> int:
     from .matches import match
 
-    r = match(
-        a.a,
-        a.b,
-        a.deals,
-        seed=a.seed,
-        threads=a.threads,
-        progress=True,
-        checkpoint=a.checkpoint,
-        log=a.log,
-        backend=cli_args.backend(a),
-        share_decisions=a.share_decisions,
-    )
+    with log_in_format(a.log, a.log_format, a.checkpoint) as log:
+        r = match(
+            a.a,
+            a.b,
+            a.deals,
+            seed=a.seed,
+            threads=a.threads,
+            progress=True,
+            checkpoint=a.checkpoint,
+            log=log,
+            backend=cli_args.backend(a),
+            share_decisions=a.share_decisions,
+        )
     print(r)
     print(r.table())
     print(f"{r.seconds:.3f} s, {r.speed} on {r.threads} thread(s)")
@@ -122,24 +135,26 @@ def _match(a: argparse.Namespace) -> int:
 def _run_selfplay(a: argparse.Namespace) -> int:
     from .matches import selfplay
 
-    r = selfplay(a.agent, a.deals, seed=a.seed, threads=a.threads, progress=True, checkpoint=a.checkpoint, log=a.log)
+    with log_in_format(a.log, a.log_format, a.checkpoint) as log:
+        r = selfplay(a.agent, a.deals, seed=a.seed, threads=a.threads, progress=True, checkpoint=a.checkpoint, log=log)
     return _selfplay.report(r, a.log, a.json, _emit_json)
 
 
 def _tournament(a: argparse.Namespace) -> int:
     from .matches import tournament
 
-    t = tournament(
-        a.agents,
-        a.deals,
-        seed=a.seed,
-        threads=a.threads,
-        progress=True,
-        log=a.log,
-        backend=cli_args.backend(a),
-        checkpoint=a.checkpoint,
-        share_decisions=a.share_decisions,
-    )
+    with log_in_format(a.log, a.log_format, a.checkpoint) as log:
+        t = tournament(
+            a.agents,
+            a.deals,
+            seed=a.seed,
+            threads=a.threads,
+            progress=True,
+            log=log,
+            backend=cli_args.backend(a),
+            checkpoint=a.checkpoint,
+            share_decisions=a.share_decisions,
+        )
     print(t.table, end="")
     for r in t.pairs:
         print(r)

@@ -86,6 +86,7 @@ fn imitate_policy<'py>(
             d.set_item("epochs", r.epochs)?;
             d.set_item("best_epoch", r.best_epoch)?;
             d.set_item("samples_per_second", r.samples_per_second)?;
+            d.set_item("heldout_accuracy_by_stage", r.heldout_accuracy_by_stage)?;
             Ok(d)
         })
         .collect()

@@ -10,6 +10,7 @@ mod callable;
 mod cfr;
 mod errors;
 mod game;
+mod iss;
 mod learn;
 mod log;
 mod pimc;
@@ -38,5 +39,6 @@ fn _cfrkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     setback::register(m)?;
     setback_play::register(m)?;
     skat::register(m)?;
+    iss::register(m)?;
     Ok(())
 }

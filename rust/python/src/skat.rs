@@ -59,13 +59,28 @@ fn action_text(action: &Bound<'_, PyAny>) -> PyResult<String> {
     })
 }
 
+impl SkatGame {
+    /// The Python object of a game (e.g. one replayed from a record).
+    pub fn from_game(inner: Game) -> SkatGame {
+        SkatGame { inner }
+    }
+}
+
 #[pymethods]
 impl SkatGame {
     /// A game of the hands `hands` (three strings of ten card names: 0 Vorhand, 1 Mittelhand,
     /// 2 Hinterhand) and the skat `skat` (two card names).
+    /// `rules` is `isko` (default) or `iss` (the ISS server's variant; docs/iss.md).
     #[new]
-    fn new(hands: Vec<String>, skat: &str) -> PyResult<Self> {
-        Ok(SkatGame { inner: Game::new(&Deal::parse(&hands, skat).py()?) })
+    #[pyo3(signature = (hands, skat, rules = "isko"))]
+    fn new(hands: Vec<String>, skat: &str, rules: &str) -> PyResult<Self> {
+        let rules = cfrkit_core::games::skat::Rules::parse(rules).py()?;
+        Ok(SkatGame { inner: Game::with_rules(&Deal::parse(&hands, skat).py()?, rules) })
+    }
+    /// The rule set: `isko` or `iss`.
+    #[getter]
+    fn rules(&self) -> &'static str {
+        self.inner.rules().name()
     }
     /// Deal `index` of `seed`, from that index's own random stream.
     #[staticmethod]

@@ -37,6 +37,12 @@ pub trait Learnable {
     /// by [`Learnable::symmetries`] (see [`super::symmetry`]; none by default).
     const SYMMETRIC_KINDS: &'static [usize] = &[];
 
+    /// The stage of a decision of kind `kind` with `features`, by which the held-out accuracy
+    /// is also reported (Skat's card play: the trick, 1–10); 0 (the default): none.
+    fn stage(_kind: usize, _features: &[f32]) -> u8 {
+        0
+    }
+
     /// The groups of symmetries of the `SYMMETRIC_KINDS`.
     fn symmetries() -> Vec<Vec<Symmetry>> {
         Vec::new()
@@ -85,7 +91,9 @@ pub fn samples_from_logs<G: Learnable>(paths: &[PathBuf], relabelled: &[String])
                 let offset = G::KINDS[k].1;
                 let legal = legal.iter().map(|&x| (x - offset) as u16).collect();
                 let group = out[k].has_symmetries().then(|| G::symmetry_group(features)).flatten();
-                out[k].push(features, legal, (action - offset) as u16, id, outcome, values, group)
+                out[k].push(features, legal, (action - offset) as u16, id, outcome, values, group)?;
+                out[k].set_last_stage(G::stage(k, features));
+                Ok(())
             };
             G::replay(&settings, &r, &mut push).map_err(|why| Error::BadFile {
                 path: path.display().to_string(),
@@ -191,6 +199,7 @@ pub fn imitate<G: Learnable>(
             epochs: r.epochs,
             best_epoch: r.best_epoch,
             value: s.is_value(),
+            heldout_accuracy_by_stage: r.heldout_accuracy_by_stage.clone(),
         });
         description.save(out)?;
         report.push((kind.to_string(), r));
@@ -231,6 +240,7 @@ fn report_of(e: &NetEntry) -> TrainReport {
         baseline_accuracy: e.baseline_accuracy,
         heldout_best_accuracy: e.heldout_best_accuracy,
         samples_per_second: 0.0,
+        heldout_accuracy_by_stage: e.heldout_accuracy_by_stage.clone(),
     }
 }
 

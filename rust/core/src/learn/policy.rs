@@ -50,6 +50,9 @@ pub struct NetEntry {
     /// A value network (its outputs are the actions' predicted outcomes, not logits).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub value: bool,
+    /// See [`super::imitate::TrainReport::heldout_accuracy_by_stage`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub heldout_accuracy_by_stage: Vec<(u8, usize, f64)>,
 }
 
 #[cfg(test)]
@@ -73,6 +76,7 @@ impl NetEntry {
             epochs: 0,
             best_epoch: 0,
             value,
+            heldout_accuracy_by_stage: Vec::new(),
         }
     }
 }

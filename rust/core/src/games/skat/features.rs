@@ -136,6 +136,8 @@ pub fn legal_mask(view: &View) -> Vec<bool> {
 
 /// Number of features.
 pub const FEATURES: usize = 561;
+/// The feature holding the tricks done / 10.
+pub const TRICKS_DONE: usize = 33;
 /// Where [`trick_features`]' blocks start.
 const TRICK_FEATURES: usize = 322;
 /// The legal cards.
@@ -251,7 +253,7 @@ pub fn encode(view: &View, out: &mut [f32; FEATURES]) {
         out[30 + rel(p)] = points[p as usize] as f32 / 120.0;
         set_cards(out, 130 + 32 * rel(p), view.played_by(p));
     }
-    out[33] = view.tricks_done() as f32 / 10.0;
+    out[TRICKS_DONE] = view.tricks_done() as f32 / 10.0;
     set_cards(out, 34, view.hand());
     set_cards(out, 66, view.put_away().or(view.skat()).unwrap_or(0));
     set_cards(out, 98, view.open_hand().unwrap_or(0));

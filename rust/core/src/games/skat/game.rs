@@ -3,7 +3,7 @@
 //!
 //! Seats are 0 Vorhand, 1 Mittelhand, 2 Hinterhand. The phases follow one another as
 //! [`Phase`] lists them; a thrown-in deal ends after the auction. Vorhand leads the first trick
-//! whoever declares; every trick is played out (no early end: the result is the same).
+//! whoever declares; under the ISkO every trick is played out (no early end: the result is the same).
 //!
 //! **Declaring.** After a pickup the declarer announces one of the 7 pickup contracts, after
 //! Hand one of the 22 Hand contracts ([`Contract`]), and only one whose highest possible value
@@ -14,6 +14,14 @@
 //!
 //! **Ouvert.** In an ouvert contract the declarer's hand is public from the declaration on:
 //! [`Game::open_hand`] gives his cards still in hand to everyone (views build on it).
+//!
+//! **Rules.** [`Rules::Isko`] (the default) is the International Skat Order as above.
+//! [`Rules::Iss`] is the International Skat Server's variant, in which its game records were
+//! played ([`super::iss`]): any suit or grand contract of the family may be announced whatever
+//! the bid (one that cannot reach it is lost as overbid), null only when its value reaches the
+//! bid; and card play stops as soon as the result is decided — a null game at the declarer's
+//! first trick, a Schwarz announced (or ouvert suit or grand) game at the defenders' first trick,
+//! a Schneider announced game once the defenders have more than 30 card points.
 //!
 //! Illegal actions are refused with the reason and the legal actions ([`Game::apply`]) and
 //! leave the game unchanged. [`Game`] is `Copy` and never allocates.
@@ -30,9 +38,39 @@ use crate::error::{Error, Result};
 /// The names of the seats: Vorhand, Mittelhand, Hinterhand.
 pub const SEAT_NAMES: [&str; 3] = ["Vorhand", "Mittelhand", "Hinterhand"];
 
+/// The rule set a game is played under (see the module documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Rules {
+    /// The International Skat Order (ISkO).
+    #[default]
+    Isko,
+    /// The International Skat Server's variant.
+    Iss,
+}
+
+impl Rules {
+    /// The name: `isko` or `iss`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rules::Isko => "isko",
+            Rules::Iss => "iss",
+        }
+    }
+
+    /// Parses `isko` or `iss` (case-insensitive).
+    pub fn parse(text: &str) -> Result<Rules> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "isko" => Ok(Rules::Isko),
+            "iss" => Ok(Rules::Iss),
+            _ => Err(Error::invalid("rules", text, "isko (the International Skat Order) or iss (the ISS server's)")),
+        }
+    }
+}
+
 /// A game in progress (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Game {
+    rules: Rules,
     dealt: [CardSet; 3],
     skat: CardSet,
     hands: [CardSet; 3],
@@ -79,10 +117,16 @@ fn decode_call(code: u8) -> Call {
 }
 
 impl Game {
-    /// A game of `deal`: Mittelhand bids first.
+    /// A game of `deal` under the International Skat Order: Mittelhand bids first.
     pub fn new(deal: &Deal) -> Game {
+        Game::with_rules(deal, Rules::Isko)
+    }
+
+    /// A game of `deal` under `rules`.
+    pub fn with_rules(deal: &Deal, rules: Rules) -> Game {
         let auction = Auction::new();
         Game {
+            rules,
             dealt: deal.hands,
             skat: deal.skat,
             hands: deal.hands,
@@ -102,6 +146,10 @@ impl Game {
 
     // ---- What everyone sees. ----
 
+    /// The rule set.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
     /// The phase.
     pub fn phase(&self) -> Phase {
         self.phase
@@ -255,6 +303,9 @@ impl Game {
         }
         let family = if self.hand_game == Some(true) { Contract::hand_contracts() } else { Contract::after_pickup() };
         let bid = self.bid as u32;
+        if self.rules == Rules::Iss {
+            return family.iter().copied().filter(|c| c.null_value().is_none_or(|v| v >= bid)).collect();
+        }
         let reach: Vec<Contract> =
             family.iter().copied().filter(|c| c.max_value(self.known_matadors(c.game)) >= bid).collect();
         if !reach.is_empty() {
@@ -443,11 +494,27 @@ impl Game {
                 if let Some(winner) = self.tricks.play(c, &order, points) {
                     // The winner leads the next trick.
                     self.to_act = winner;
-                    if self.tricks.done() == 10 {
+                    if self.tricks.done() == 10 || self.decided_early() {
                         self.phase = Phase::Finished;
                     }
                 }
             }
+        }
+    }
+
+    /// Whether the ISS rules end card play now (see the module documentation): after a
+    /// completed trick, a null declarer has taken a trick, or the defenders have taken one
+    /// against an announced Schwarz, or more than 30 card points against an announced Schneider.
+    fn decided_early(&self) -> bool {
+        let (Rules::Iss, Some(d), Some(c)) = (self.rules, self.declarer, self.contract) else { return false };
+        let won = self.tricks.won();
+        let declarer_tricks = won[d as usize];
+        let defender_tricks = won.iter().sum::<u32>() - declarer_tricks;
+        let points = self.tricks.points();
+        let defender_points = points.iter().sum::<u32>() - points[d as usize];
+        match c.game {
+            GameType::Null => declarer_tricks > 0,
+            _ => (c.schwarz && defender_tricks > 0) || (c.schneider && defender_points > 30),
         }
     }
 

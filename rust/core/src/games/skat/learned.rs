@@ -119,13 +119,23 @@ impl Learnable for SkatPolicies {
         card_play_group(features)
     }
 
-    fn replay(_settings: &str, r: &GameRecord, decision: &mut OnDecision) -> std::result::Result<(), String> {
+    /// Card play by trick (1–10), as the Skat paper reports its accuracy.
+    fn stage(kind: usize, features: &[f32]) -> u8 {
+        if CARD_KINDS.contains(&kind) {
+            1 + (features[super::features::TRICKS_DONE] * 10.0).round() as u8
+        } else {
+            0
+        }
+    }
+
+    fn replay(settings: &str, r: &GameRecord, decision: &mut OnDecision) -> std::result::Result<(), String> {
         let text = |v: &serde_json::Value| v.as_str().map(str::to_owned);
         let hands: Option<Vec<String>> = r.cards["hands"].as_array().and_then(|h| h.iter().map(text).collect());
         let (Some(hands), Some(skat)) = (hands, text(&r.cards["skat"])) else {
             return Err("no hands and skat in its cards".into());
         };
-        let mut game = Game::new(&Deal::parse(&hands, &skat).map_err(|e| e.to_string())?);
+        let rules = super::iss::rules_of_settings(settings).map_err(|e| e.to_string())?;
+        let mut game = Game::with_rules(&Deal::parse(&hands, &skat).map_err(|e| e.to_string())?, rules);
         // Each seat's bidding views, and the highest value it bid or held.
         let mut bidding: Vec<(u8, Vec<f32>)> = Vec::new();
         let mut max_bid = [0u16; 3];

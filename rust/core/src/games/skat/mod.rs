@@ -15,6 +15,8 @@
 //! * [`features`] — a fixed-length numeric encoding of a view and the action ids;
 //! * [`pimc`] — Perfect Information Monte Carlo card play: exact worlds, a perfect-information
 //!   solver, the `pimc` agent;
+//! * [`iss`] — game records of the International Skat Server: read, replayed under its rules,
+//!   checked against their results, written;
 //! * [`hybrid`] — the hybrid agent: a learned policy ([`learned`]) early, PIMC late;
 //! * [`matches`] — games between agents, matches and tournaments on [`crate::arena`];
 //! * [`registry`] — agent spec strings, parsed in one place.
@@ -28,6 +30,7 @@ pub mod deal;
 pub mod features;
 pub mod game;
 pub mod hybrid;
+pub mod iss;
 pub mod learned;
 pub mod matches;
 pub mod pimc;
@@ -39,6 +42,6 @@ pub use actions::{Action, Phase};
 pub use bidding::{Auction, Call, Outcome, BID_VALUES};
 pub use contract::{Contract, GameType};
 pub use deal::Deal;
-pub use game::Game;
+pub use game::{Game, Rules};
 pub use scoring::{GameResult, Score};
 pub use view::{OwnedView, View};

@@ -68,15 +68,22 @@ def _convert(a) -> int:
         cli_args.report(a.json, record, lambda: f"{n} games written as ISS records to {a.out}")
         return 0
 
+    # Rejected lines are named once the file has shown a record that replays; a file with none
+    # (of another kind, or empty) is one error line.
+    held: list = []
+
     def on_batch(rejected, counts):
-        for line, id_, reason in rejected:
-            print(_rejected_line(a.input, line, id_, reason), file=sys.stderr)
+        held.extend(rejected)
+        if counts["games"] > 0:
+            for line, id_, reason in held:
+                print(_rejected_line(a.input, line, id_, reason), file=sys.stderr)
+            held.clear()
 
     c = iss_to_log(a.input, a.out, a.threads, a.filter, on_batch)
     seconds = time.perf_counter() - start
-    if c["games"] == 0:
+    if c["written"] == 0:
         os.remove(a.out)
-        raise InvalidArgumentError(f"{a.input} holds no ISS record that replays ({c['rejected']} rejected); nothing written")
+        raise InvalidArgumentError(_nothing(a.input, c, held, a.filter) + "; nothing written")
     record = dict(c, out=a.out, seconds=round(seconds, 3))
     cli_args.report(
         a.json,
@@ -87,16 +94,26 @@ def _convert(a) -> int:
     return 0
 
 
+def _nothing(path: str, counts: dict, rejected: list, spec) -> str:
+    """Why a file gave no game: no record replays (the first reason), or the filter kept none."""
+    if counts["games"] == 0:
+        first = f"; line {rejected[0][0]}: {rejected[0][2]}" if rejected else ""
+        return f"{path} holds no ISS record that replays ({counts['rejected']:,} lines rejected{first})"
+    return f"no record of {path} passes the filter {spec!r} ({counts['games']:,} replayed)"
+
+
 def _table(stats: dict) -> str:
     out = [
         f"{stats['games']:,} games: {stats['declared']:,} declared, {stats['passed']:,} passed in "
         f"({100 * stats['passed_share']:.1f}%), {stats['penalty']:,} ended before a contract",
-        f"{'type':<24}{'games':>9}{'share':>8}{'won':>8}{'points':>8}",
     ]
-    for k, v in stats["by_type"].items():
-        out.append(
-            f"{k:<24}{v['games']:>9,}{100 * v['share']:>7.1f}%{100 * v['declarer_wins']:>7.1f}%{v['mean_points']:>8.1f}"
-        )
+    for title, key in (("game", "by_game"), ("kind", "by_modifier")):
+        out.append(f"{title:<24}{'games':>9}{'share':>8}{'won':>8}{'points':>8}")
+        for k, v in stats[key].items():
+            out.append(
+                f"{k:<24}{v['games']:>9,}{100 * v['share']:>7.1f}%{100 * v['declarer_wins']:>7.1f}%"
+                f"{v['mean_points']:>8.1f}"
+            )
     out.append("ended: " + ", ".join(f"{k} {v:,}" for k, v in stats["ends"].items()))
     bids = sorted(((int(k), v) for k, v in stats["bids"].items()), key=lambda kv: -kv[1])[:8]
     out.append("most frequent bids: " + ", ".join(f"{k} ({v:,})" for k, v in bids))
@@ -107,11 +124,11 @@ def _stats(a) -> int:
     from .skat.records import iss_stats
 
     text, counts, rejected = iss_stats(a.input, a.threads, a.filter)
+    stats = json.loads(text)
+    if stats["games"] == 0:
+        raise InvalidArgumentError(_nothing(a.input, counts, rejected, a.filter))
     for line, id_, reason in rejected:
         print(_rejected_line(a.input, line, id_, reason), file=sys.stderr)
-    if counts["games"] == 0:
-        raise InvalidArgumentError(f"{a.input} holds no ISS record that replays ({counts['rejected']} rejected)")
-    stats = json.loads(text)
     stats["rejected"] = counts["rejected"]
     cli_args.report(a.json, stats, lambda: _table(stats))
     return 0

@@ -13,6 +13,9 @@ use std::path::PathBuf;
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Mutex;
 
+/// Lines rejected: line, id, reason.
+type RejectedLines = Vec<(u64, String, String)>;
+
 /// Items handed from the reading thread: a batch of line outcomes, or the error that ended the
 /// read.
 type Batch = Result<Vec<LineResult>, Error>;
@@ -68,7 +71,7 @@ impl IssReader {
         let filter = filter_of(filter)?;
         cfrkit_core::threads::check(threads as u64).py()?;
         // Open here, so that a missing file or a directory is an error of this call.
-        drop(iss::files::open(&path).py()?);
+        drop(iss::files::open(&path).py()?.0);
         let (send, receive) = sync_channel::<Batch>(2);
         std::thread::spawn(move || {
             let out = iss::read_file(&path, threads, &mut |batch| send.send(Ok(batch)).map_err(|_| Error::Interrupted));
@@ -138,7 +141,7 @@ fn iss_to_log<'py>(
                 let report = || -> PyResult<()> {
                     py.check_signals()?;
                     if let Some(f) = &on_batch {
-                        let list: Vec<(u64, String, String)> =
+                        let list: RejectedLines =
                             rejected.iter().map(|e| (e.line, e.id.clone(), e.reason.clone())).collect();
                         f.call1(py, (list, counts_dict(py, counts)?))?;
                     }
@@ -177,7 +180,7 @@ fn iss_stats<'py>(
     path: PathBuf,
     threads: usize,
     filter: Option<&str>,
-) -> PyResult<(String, Bound<'py, PyDict>, Vec<(u64, String, String)>)> {
+) -> PyResult<(String, Bound<'py, PyDict>, RejectedLines)> {
     let filter = filter_of(filter)?;
     cfrkit_core::threads::check(threads as u64).py()?;
     let mut stats = Stats::default();

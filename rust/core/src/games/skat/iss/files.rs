@@ -51,8 +51,8 @@ pub fn read_line(line: u64, text: &str) -> LineResult {
 }
 
 /// Opens `path` as a stream of text: bzip2 when it starts with bzip2's magic, plain otherwise;
-/// a file named `.bz2` must be bzip2.
-pub fn open(path: &Path) -> Result<Box<dyn BufRead + Send>> {
+/// a file named `.bz2` must be bzip2. Also says whether it is bzip2.
+pub fn open(path: &Path) -> Result<(Box<dyn BufRead + Send>, bool)> {
     if path.is_dir() {
         return Err(Error::invalid("record file", path.display(), "a file of ISS records, not a directory"));
     }
@@ -68,11 +68,12 @@ pub fn open(path: &Path) -> Result<Box<dyn BufRead + Send>> {
         });
     }
     let file = File::open(path).map_err(|e| Error::io(path, e))?;
-    Ok(if bz2 {
+    let input: Box<dyn BufRead + Send> = if bz2 {
         Box::new(BufReader::with_capacity(1 << 20, bzip2::read::MultiBzDecoder::new(BufReader::new(file))))
     } else {
         Box::new(BufReader::with_capacity(1 << 20, file))
-    })
+    };
+    Ok((input, bz2))
 }
 
 /// Reads the next line of `input` into `line` (without its line break), at most [`MAX_LINE`]
@@ -115,12 +116,14 @@ pub struct Counts {
     pub rejected: u64,
 }
 
-/// Reads the records of `path` on `threads` threads (0 = the default) and hands each batch of
-/// line outcomes, in line order, to `each` (which may stop the read with an error, e.g. on
+/// Reads the records of `path` on `threads` threads (0 = the default; of a bzip2 file, one of
+/// them decodes) and hands each batch of line outcomes, in line order, to `each` (which may stop the read with an error, e.g. on
 /// Ctrl-C). Blank lines are skipped.
 pub fn read_file(path: &Path, threads: usize, each: &mut dyn FnMut(Vec<LineResult>) -> Result<()>) -> Result<Counts> {
-    let mut input = open(path)?;
-    let pool = crate::threads::pool(threads)?;
+    let (mut input, bz2) = open(path)?;
+    // Decoding bzip2 keeps the reading thread busy (about 20 MB/s): it takes one of the threads.
+    let n = crate::threads::resolve(threads)?;
+    let pool = crate::threads::pool(if bz2 && n > 1 { n - 1 } else { n })?;
     let (send, receive) = sync_channel::<std::io::Result<Vec<(u64, Vec<u8>, bool)>>>(4);
     let reader = std::thread::spawn(move || {
         let mut number = 0u64;

@@ -350,9 +350,10 @@ pub struct Stats {
     games: u64,
     passed: u64,
     penalty: u64,
-    /// Per contract family (`grand`, `clubs`, …, `null`) and modifier: games, declarer wins,
-    /// card points summed.
-    by_type: BTreeMap<String, [u64; 3]>,
+    /// Per game (`grand`, `clubs`, …, `null`), then per family and modifier (`suit hand`,
+    /// `null ouvert`, …): games, declarer wins, card points summed.
+    by_game: BTreeMap<String, [u64; 3]>,
+    by_modifier: BTreeMap<String, [u64; 3]>,
     by_end: BTreeMap<String, u64>,
     bids: BTreeMap<u16, u64>,
 }
@@ -379,8 +380,11 @@ impl Stats {
                     (false, true, ..) => "hand",
                     _ => "pickup",
                 };
-                for key in [c.game.name().to_string(), format!("{family} {modifier}")] {
-                    let e = self.by_type.entry(key).or_default();
+                for (map, key) in [
+                    (&mut self.by_game, c.game.name().to_string()),
+                    (&mut self.by_modifier, format!("{family} {modifier}")),
+                ] {
+                    let e = map.entry(key).or_default();
                     e[0] += 1;
                     e[1] += (o.kind == OutcomeKind::Win) as u64;
                     e[2] += o.points as u64;
@@ -390,23 +394,22 @@ impl Stats {
         }
     }
 
-    /// The statistics as JSON: `games`, `passed` and `penalty` counts and shares, per type and
-    /// modifier (`by_type`: games, share of the declared games, declarer win rate, mean
-    /// declarer card points), how games ended (`ends`), and the bids the games were played at.
+    /// The statistics as JSON: `games`, `declared`, `passed` (and `passed_share`) and
+    /// `penalty` (ended before a contract); per game (`by_game`) and per family and modifier
+    /// (`by_modifier`): games, share of the declared games, declarer win rate, mean declarer
+    /// card points; how games ended (`ends`); the bids the games were played at (`bids`).
     pub fn to_json(&self) -> Value {
         let declared: u64 = self.games - self.passed - self.penalty;
         let share = |n: u64, of: u64| if of == 0 { 0.0 } else { n as f64 / of as f64 };
-        let by_type: BTreeMap<&String, Value> = self
-            .by_type
-            .iter()
-            .map(|(k, &[n, won, points])| {
-                (
-                    k,
-                    json!({"games": n, "share": share(n, declared), "declarer_wins": share(won, n),
-                           "mean_points": share(points, n)}),
-                )
-            })
-            .collect();
+        let table = |m: &BTreeMap<String, [u64; 3]>| -> BTreeMap<String, Value> {
+            m.iter()
+                .map(|(k, &[n, won, points])| {
+                    let row = json!({"games": n, "share": share(n, declared), "declarer_wins": share(won, n),
+                                     "mean_points": share(points, n)});
+                    (k.clone(), row)
+                })
+                .collect()
+        };
         let bids: BTreeMap<String, u64> = self.bids.iter().map(|(k, v)| (k.to_string(), *v)).collect();
         json!({
             "games": self.games,
@@ -414,7 +417,8 @@ impl Stats {
             "passed": self.passed,
             "passed_share": share(self.passed, self.games),
             "penalty": self.penalty,
-            "by_type": by_type,
+            "by_game": table(&self.by_game),
+            "by_modifier": table(&self.by_modifier),
             "ends": self.by_end,
             "bids": bids,
         })

@@ -192,14 +192,28 @@ fn every_token_kind_parses_and_replays() {
 
 #[test]
 fn corrupt_records_are_reported_one_line_each_and_the_rest_is_read() {
-    let Some((_, good)) = random_records(3).into_iter().find(|(g, _)| !g.thrown_in()) else { unreachable!() };
-    let good = record::write(&good);
+    let Some((_, rec)) = random_records(3).into_iter().find(|(g, _)| !g.thrown_in()) else { unreachable!() };
+    let good = record::write(&rec);
+    // An illegal move: the first card played is one the next seat holds.
+    let mut illegal = rec.clone();
+    let (k, seat) = rec
+        .moves
+        .iter()
+        .enumerate()
+        .find_map(|(k, m)| match m {
+            Move::Card { seat, .. } => Some((k, *seat)),
+            _ => None,
+        })
+        .unwrap();
+    let Move::Deal { hands, .. } = rec.moves[0] else { unreachable!() };
+    illegal.moves[k] = Move::Card { seat, card: crate::cards::lowest(hands[(seat as usize + 1) % 3]) };
     let end = good.find(" ]R[").unwrap();
     let cases: Vec<(String, &str)> = vec![
         (good[..good.len() - 20].to_string(), "truncated"),
         (good.replacen("MV[w ", "MV[w XX.", 1), "corrupt card"),
         (format!("{}XQ{}", &good[..end - 2], &good[end..]), "corrupt card"),
         (good.replace(" ]R[", " 1 CJ 1 CJ ]R["), "after the game ended"),
+        (record::write(&illegal), "you do not hold"),
         (good.replacen(" r:0", " r:1", 1), "the result differs"),
         ("\u{1}\u{2}garbage\u{3}".to_string(), "not an ISS record"),
     ];

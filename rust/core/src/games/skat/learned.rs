@@ -32,7 +32,6 @@ use super::agents::rules_agent::RulesAgent;
 use super::agents::Agent;
 use super::bidding::{Call, BID_VALUES};
 use super::contract::GameType;
-use super::deal::Deal;
 use super::features::{action_id, action_of, card_play_group, card_play_symmetries, features, legal_ids, FEATURES};
 use super::game::Game;
 use super::view::View;
@@ -129,13 +128,8 @@ impl Learnable for SkatPolicies {
     }
 
     fn replay(settings: &str, r: &GameRecord, decision: &mut OnDecision) -> std::result::Result<(), String> {
-        let text = |v: &serde_json::Value| v.as_str().map(str::to_owned);
-        let hands: Option<Vec<String>> = r.cards["hands"].as_array().and_then(|h| h.iter().map(text).collect());
-        let (Some(hands), Some(skat)) = (hands, text(&r.cards["skat"])) else {
-            return Err("no hands and skat in its cards".into());
-        };
         let rules = super::iss::rules_of_settings(settings).map_err(|e| e.to_string())?;
-        let mut game = Game::with_rules(&Deal::parse(&hands, &skat).map_err(|e| e.to_string())?, rules);
+        let mut game = Game::with_rules(&super::matches::deal_of_record(r)?, rules);
         // Each seat's bidding views, and the highest value it bid or held.
         let mut bidding: Vec<(u8, Vec<f32>)> = Vec::new();
         let mut max_bid = [0u16; 3];

@@ -138,6 +138,16 @@ pub fn log_record(game: &Game, number: u64, deal: u64, seating: Vec<u8>, decisio
     }
 }
 
+/// The deal of a Skat log record (its `cards`: `hands` and `skat`), read back.
+pub fn deal_of_record(r: &GameRecord) -> std::result::Result<Deal, String> {
+    let text = |v: &serde_json::Value| v.as_str().map(str::to_owned);
+    let hands: Option<Vec<String>> = r.cards["hands"].as_array().and_then(|h| h.iter().map(text).collect());
+    let (Some(hands), Some(skat)) = (hands, text(&r.cards["skat"])) else {
+        return Err("no hands and skat in its cards".into());
+    };
+    Deal::parse(&hands, &skat).map_err(|e| e.to_string())
+}
+
 /// The random stream of the agents' choices in the game of deal `deal` with seating `seating`.
 pub fn choice_stream(seed: u64, deal: u64, seating: u64) -> Pcg64 {
     stream(seed, CHOICES, deal, seating)

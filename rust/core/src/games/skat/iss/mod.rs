@@ -15,7 +15,6 @@ pub use replay::{End, Replayed};
 
 use super::cards::names_joined;
 use super::contract::{Contract, GameType};
-use super::deal::Deal;
 use super::features::action_of;
 use super::features::{action_id, legal_ids, NUM_ACTIONS};
 use super::game::{Game, Rules};
@@ -187,12 +186,7 @@ pub fn convert_to_log(
 
 /// The Skat game of a cfrkit log's record, replayed from its deal and decisions under `rules`.
 pub fn game_of_log_record(rules: Rules, r: &GameRecord) -> std::result::Result<Game, String> {
-    let text = |v: &Value| v.as_str().map(str::to_owned);
-    let hands: Option<Vec<String>> = r.cards["hands"].as_array().and_then(|h| h.iter().map(text).collect());
-    let (Some(hands), Some(skat)) = (hands, text(&r.cards["skat"])) else {
-        return Err("no hands and skat in its cards".into());
-    };
-    let mut game = Game::with_rules(&Deal::parse(&hands, &skat).map_err(|e| e.to_string())?, rules);
+    let mut game = Game::with_rules(&super::matches::deal_of_record(r)?, rules);
     for d in &r.decisions {
         let action = action_of(d.action as usize).filter(|&a| game.player() == Some(d.seat) && game.is_legal(a));
         let Some(action) = action else { return Err(format!("action {} is not legal there", d.action)) };

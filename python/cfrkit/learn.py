@@ -194,7 +194,7 @@ def _records_as_logs(game: str, paths: list, out, records: Optional[str]) -> lis
     if not any(_is_records(p) for p in paths):
         _check("records", records, records is None, "a filter of ISS record files; these logs are not records")
         return paths
-    _check("logs", game, game == "skat", "ISS records (.sgf) only for skat")
+    _check("game", game, game == "skat", "skat: ISS records (.sgf) hold Skat games")
     from .skat.records import iss_to_log
 
     os.makedirs(out, exist_ok=True)

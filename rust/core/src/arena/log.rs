@@ -96,6 +96,14 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// The line of this record as game and deal `number`, from `line`, its serialization as
+    /// game 0 of deal 0: records serialized in parallel, numbered in order (None if `line` is
+    /// not such a serialization).
+    pub fn renumbered(line: &str, number: u64) -> Option<String> {
+        let rest = line.strip_prefix("{\"game\":0,\"deal\":0,")?;
+        Some(format!("{{\"game\":{number},\"deal\":{number},{rest}"))
+    }
+
     /// Checks what every game's record must satisfy against the header: agents and action ids
     /// in range, actions among the legal ones, values aligned with them.
     fn check(&self, header: &Header) -> std::result::Result<(), String> {
@@ -390,12 +398,17 @@ impl LogWriter {
     /// Adds a finished game; it is written once every game numbered before it is.
     pub fn add(&self, record: &GameRecord) -> Result<()> {
         let line = serde_json::to_string(record).map_err(|e| Error::invalid("game record", e, "JSON"))?;
+        self.add_line(record.game, line)
+    }
+
+    /// Adds game `number`, already serialized as its line (see [`GameRecord::renumbered`]).
+    pub fn add_line(&self, number: u64, line: String) -> Result<()> {
         let mut guard = self.inner.lock().map_err(|_| Error::invalid("log", self.path.display(), "a log writer"))?;
         let p = &mut *guard;
-        if record.game < p.next || p.waiting.contains_key(&record.game) {
-            return Err(Error::invalid("game number", record.game, "a game not yet in the log"));
+        if number < p.next || p.waiting.contains_key(&number) {
+            return Err(Error::invalid("game number", number, "a game not yet in the log"));
         }
-        p.waiting.insert(record.game, line);
+        p.waiting.insert(number, line);
         while let Some(line) = p.waiting.remove(&{ p.next }) {
             writeln!(p.out, "{line}").map_err(|e| Error::io(&self.path, e))?;
             p.next += 1;
@@ -418,6 +431,23 @@ impl LogWriter {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_record_serialized_as_game_0_is_renumbered() {
+        let r = GameRecord {
+            game: 0,
+            deal: 0,
+            seating: vec![0, 1],
+            cards: json!({"hands": ["a"]}),
+            decisions: vec![Decision::new(1, [3, 1], 3, None)],
+            result: json!(null),
+            returns: vec![1, -1],
+        };
+        let line = serde_json::to_string(&r).unwrap();
+        let again = GameRecord { game: 17, deal: 17, ..r.clone() };
+        assert_eq!(GameRecord::renumbered(&line, 17), Some(serde_json::to_string(&again).unwrap()));
+        assert_eq!(GameRecord::renumbered(&serde_json::to_string(&again).unwrap(), 3), None);
+    }
 
     fn header() -> Header {
         Header::new("toy", vec!["a".into(), "b".into()], 7, "protocol=rotation".into(), vec!["x".into(), "y".into()])

@@ -117,9 +117,20 @@ pub struct Counts {
 }
 
 /// Reads the records of `path` on `threads` threads (0 = the default; of a bzip2 file, one of
-/// them decodes) and hands each batch of line outcomes, in line order, to `each` (which may stop the read with an error, e.g. on
-/// Ctrl-C). Blank lines are skipped.
+/// them decodes) and hands each batch of line outcomes, in line order, to `each` (which may
+/// stop the read with an error, e.g. on Ctrl-C). Blank lines are skipped.
 pub fn read_file(path: &Path, threads: usize, each: &mut dyn FnMut(Vec<LineResult>) -> Result<()>) -> Result<Counts> {
+    read_file_with(path, threads, &|r| r, each)
+}
+
+/// [`read_file`], each line's outcome first turned by `map` on the pool (work that can run
+/// in parallel, such as building a log line), then handed on in line order.
+pub fn read_file_with<T: Send>(
+    path: &Path,
+    threads: usize,
+    map: &(dyn Fn(LineResult) -> T + Sync),
+    each: &mut dyn FnMut(Vec<T>) -> Result<()>,
+) -> Result<Counts> {
     let (mut input, bz2) = open(path)?;
     // Decoding bzip2 keeps the reading thread busy (about 20 MB/s): it takes one of the threads.
     let n = crate::threads::resolve(threads)?;
@@ -171,23 +182,27 @@ pub fn read_file(path: &Path, threads: usize, each: &mut dyn FnMut(Vec<LineResul
             }
         };
         counts.lines += batch.len() as u64;
-        let results: Vec<LineResult> = pool.install(|| {
+        let results: Vec<(bool, T)> = pool.install(|| {
             batch
                 .par_iter()
                 .filter(|(_, bytes, _)| !bytes.iter().all(u8::is_ascii_whitespace))
                 .map(|(n, bytes, too_long)| {
                     let reject = |reason: &str| Rejected { line: *n, id: "?".into(), reason: reason.into() };
-                    if *too_long {
-                        return Err(reject("a line longer than 64 KiB: not an ISS record"));
-                    }
-                    let text = std::str::from_utf8(bytes).map_err(|_| reject("not text (binary data)"))?;
-                    read_line(*n, text.trim_end_matches('\r'))
+                    let r = if *too_long {
+                        Err(reject("a line longer than 64 KiB: not an ISS record"))
+                    } else {
+                        match std::str::from_utf8(bytes) {
+                            Ok(text) => read_line(*n, text.trim_end_matches('\r')),
+                            Err(_) => Err(reject("not text (binary data)")),
+                        }
+                    };
+                    (r.is_ok(), map(r))
                 })
                 .collect()
         });
-        counts.games += results.iter().filter(|r| r.is_ok()).count() as u64;
-        counts.rejected += results.iter().filter(|r| r.is_err()).count() as u64;
-        if let Err(e) = each(results) {
+        counts.games += results.iter().filter(|r| r.0).count() as u64;
+        counts.rejected += results.iter().filter(|r| !r.0).count() as u64;
+        if let Err(e) = each(results.into_iter().map(|r| r.1).collect()) {
             outcome = Err(e);
             break;
         }

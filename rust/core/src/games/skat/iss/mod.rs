@@ -151,28 +151,45 @@ pub fn convert_to_log(
     filter: &Filter,
     each: &mut dyn FnMut(&[Rejected], Counts) -> Result<()>,
 ) -> Result<Converted> {
+    // Each record's log line is built and serialized on the pool (as game 0); only the
+    // numbering and the writing are serial.
+    enum Item {
+        Kept(u64, String),
+        Dropped(u64),
+        Rejected(Rejected),
+    }
+    let map = |r: LineResult| match r {
+        Ok(g) if filter.keeps(&g) => {
+            let line = serde_json::to_string(&game_record(0, &g)).unwrap_or_default();
+            Item::Kept(g.record_line, line)
+        }
+        Ok(g) => Item::Dropped(g.record_line),
+        Err(e) => Item::Rejected(e),
+    };
     let mut written = 0u64;
     let mut so_far = Counts::default();
     let mut read = Counts::default();
     crate::store::replace_atomic(out, |tmp| {
         let log = LogWriter::create(tmp, &log_header())?;
-        read = read_file(input, threads, &mut |batch| {
+        read = files::read_file_with(input, threads, &map, &mut |batch| {
             let mut rejected = Vec::new();
-            for r in batch {
-                so_far.lines = so_far.lines.max(match &r {
-                    Ok(g) => g.record_line,
-                    Err(e) => e.line,
-                });
-                match r {
-                    Ok(g) => {
+            for item in batch {
+                match item {
+                    Item::Kept(line, json) => {
+                        let numbered = GameRecord::renumbered(&json, written)
+                            .ok_or_else(|| Error::invalid("game record", line, "a record serialized as game 0"))?;
+                        log.add_line(written, numbered)?;
+                        written += 1;
                         so_far.games += 1;
-                        if filter.keeps(&g) {
-                            log.add(&game_record(written, &g))?;
-                            written += 1;
-                        }
+                        so_far.lines = so_far.lines.max(line);
                     }
-                    Err(e) => {
+                    Item::Dropped(line) => {
+                        so_far.games += 1;
+                        so_far.lines = so_far.lines.max(line);
+                    }
+                    Item::Rejected(e) => {
                         so_far.rejected += 1;
+                        so_far.lines = so_far.lines.max(e.line);
                         rejected.push(e);
                     }
                 }

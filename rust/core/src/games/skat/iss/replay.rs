@@ -182,6 +182,8 @@ pub fn play(record: &Record) -> Result<Played, String> {
                     return Err(at("show cards by a seat that is not the declarer".into()));
                 }
             }
+            // A resignation after the last trick changes nothing.
+            Move::Resign { .. } if game.finished() => {}
             Move::Resign { seat } => {
                 if contract.is_none() {
                     return Err(at("a resignation before the contract".into()));

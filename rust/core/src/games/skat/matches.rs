@@ -128,14 +128,19 @@ pub fn log_record(game: &Game, number: u64, deal: u64, seating: Vec<u8>, decisio
         game: number,
         deal,
         seating,
-        cards: json!({
-            "hands": (0..SEATS as u8).map(|p| names_joined(game.dealt(p))).collect::<Vec<_>>(),
-            "skat": names_joined(game.skat()),
-        }),
+        cards: log_cards(game),
         decisions,
         result,
         returns: game.returns().iter().map(|&x| x as i64).collect(),
     }
+}
+
+/// The `cards` of a Skat log record: the dealt `hands` (Vorhand first) and the `skat`.
+pub fn log_cards(game: &Game) -> serde_json::Value {
+    json!({
+        "hands": (0..SEATS as u8).map(|p| names_joined(game.dealt(p))).collect::<Vec<_>>(),
+        "skat": names_joined(game.skat()),
+    })
 }
 
 /// The deal of a Skat log record (its `cards`: `hands` and `skat`), read back.

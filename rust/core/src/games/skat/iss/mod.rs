@@ -13,11 +13,10 @@ pub use files::{read_file, read_line, Counts, LineResult, Rejected};
 pub use record::{IssResult, Move, Outcome, OutcomeKind, Record};
 pub use replay::{End, Replayed};
 
-use super::cards::names_joined;
 use super::contract::{Contract, GameType};
-use super::features::action_of;
-use super::features::{action_id, legal_ids, NUM_ACTIONS};
+use super::features::{action_id, action_of, legal_ids, NUM_ACTIONS};
 use super::game::{Game, Rules};
+use super::scoring::{DEFENDER_BONUS, WIN_BONUS};
 use super::view::View;
 use crate::arena::log::{Decision, GameRecord, Header, LogWriter, Reader};
 use crate::error::{Error, Result};
@@ -44,8 +43,8 @@ pub fn seeger_fabian(result: &IssResult) -> [i64; 3] {
     match result {
         IssResult::Game(o) if o.declarer >= 0 => {
             let won = o.kind == OutcomeKind::Win;
-            let mut tp = [if won { 0 } else { 40 }; 3];
-            tp[o.declarer as usize] = o.value as i64 + if won { 50 } else { -50 };
+            let mut tp = [if won { 0 } else { DEFENDER_BONUS as i64 }; 3];
+            tp[o.declarer as usize] = o.value as i64 + if won { WIN_BONUS } else { -WIN_BONUS } as i64;
             tp
         }
         _ => [0; 3],
@@ -103,10 +102,7 @@ pub fn game_record(number: u64, r: &Replayed) -> GameRecord {
         game: number,
         deal: number,
         seating: vec![0; 3],
-        cards: json!({
-            "hands": (0..3u8).map(|p| names_joined(r.game.dealt(p))).collect::<Vec<_>>(),
-            "skat": names_joined(r.game.skat()),
-        }),
+        cards: super::matches::log_cards(&r.game),
         decisions: decisions(r),
         result,
         returns: seeger_fabian(&r.result).to_vec(),

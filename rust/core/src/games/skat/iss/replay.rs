@@ -19,7 +19,6 @@
 //! **Server variants.** `ISS2` (2016–17) ended a game when one defender resigned.
 
 use super::super::actions::{Action, Phase};
-use super::super::bidding::Call;
 use super::super::cards::{bit, set_points};
 use super::super::contract::{Contract, GameType};
 use super::super::deal::Deal;
@@ -375,12 +374,4 @@ pub fn moves_of(game: &Game) -> (Vec<Move>, Game) {
         iss.apply_legal(action);
     }
     (moves, iss)
-}
-
-/// The calls of a record as the engine's (for tests and statistics).
-pub fn calls(record: &Record) -> impl Iterator<Item = (u8, Call)> + '_ {
-    record.moves.iter().filter_map(|m| match m {
-        Move::Call { seat, call } => Some((*seat, *call)),
-        _ => None,
-    })
 }

@@ -176,7 +176,7 @@ def test_setback_logs_imitation_and_play(tmp_path):
     assert games.header["game"] == "setback" and len(games.games) == 400
     assert games.header["actions"][:5] == ["pass", "2", "3", "4", "2C"]
     r = learn.imitate("setback", log, tmp_path / "p", hidden=[64], epochs=4, seed=1)
-    assert set(r.kinds) == {"bid", "pitch", "cards-bidder", "cards-partner", "cards-defender"}
+    assert set(r.kinds) == {"bid", "pitch", "cards-bidder", "cards-partner", "cards-defender", "bid-value"}
     v = r.kinds["cards-defender"]
     assert v["heldout_accuracy"] > max(0.8, v["baseline_accuracy"] + 0.1), v
     m = play_match(f"net:{tmp_path / 'p'}", "random", pairs=10, seed=2)
@@ -271,6 +271,22 @@ def cli(*args):
     return subprocess.run([sys.executable, "-m", "cfrkit.cli", "learn", *args], capture_output=True, text=True)
 
 
+def test_the_check_warns_when_the_policy_loses_to_random(rules_log):
+    def versus(result):
+        return {"result": result, "ci95": 3.0, "unit": "TP/G (A − B)", "games": 120}
+
+    losing = {"agent": "net:p", "deals": 20, "random": versus(-40.0), "loses_to_random": True}
+    text = "\n".join(learn.check_lines({**losing, "teacher": None, "teacher_note": "no teacher"}))
+    assert "vs random: -40.00 ± 3.00 TP/G" in text and "(no teacher)" in text
+    assert "warning: the policy loses to random" in text
+    # The teacher is the one agent the logs name; search agents are not checked (minutes).
+    assert learn.teacher_of([rules_log]) == "rules"
+    with pytest.raises(InvalidArgumentError, match="deals"):
+        learn.check("skat", "p", deals=0)
+    with pytest.raises(CfrkitIOError, match="model.json"):
+        learn.check("skat", "/nonexistent/policy", deals=1)
+
+
 def test_cli_imitate(rules_log, tmp_path):
     out = tmp_path / "cli"
     r = cli(
@@ -291,6 +307,17 @@ def test_cli_imitate(rules_log, tmp_path):
     record = json.loads(r.stdout.strip().splitlines()[-1])
     assert record["game"] == "skat" and "cards-suit-defender" in record["kinds"]
     assert "held-out top-1" in r.stderr
+    # The check after training: the default agent against random and against its teacher, the
+    # agent of the logs.
+    check = record["check"]
+    assert check["agent"] == f"net:{out}" and check["deals"] == 200 and check["random"]["games"] == 1200
+    assert check["teacher"]["agent"] == "rules" and check["random"]["unit"] == "TP/G (A − B)"
+    assert check["random"]["result"] - check["random"]["ci95"] > 0 and not check["loses_to_random"], check
+    assert "vs random: +" in r.stdout and "vs its teacher rules:" in r.stdout and "warning" not in r.stdout
+    slow = learn.check("skat", out, teacher="pimc:worlds=8", deals=2)
+    assert slow["teacher"] is None and "searches every decision" in slow["teacher_note"]
+    unknown = learn.check("skat", out, teacher="oracle", deals=2)
+    assert unknown["teacher"] is None and "cannot play here" in unknown["teacher_note"], unknown
     # Resuming a finished run trains nothing and reports the same figures; other settings are refused.
     resumed = cli(
         *("imitate", "--game", "skat", "--logs", str(rules_log), "--out", str(out), "--hidden", "32", "--epochs", "2"),
@@ -303,9 +330,10 @@ def test_cli_imitate(rules_log, tmp_path):
     }
     some = cli(
         *("imitate", "--game", "skat", "--logs", str(rules_log), "--out", str(tmp_path / "bids"), "--hidden", "8"),
-        *("--epochs", "1", "--kinds", "bid", "declare", "--json"),
+        *("--epochs", "1", "--kinds", "bid", "declare", "--check", "0", "--json"),
     )
-    assert sorted(json.loads(some.stdout.strip().splitlines()[-1])["kinds"]) == ["bid", "declare"], some.stderr
+    some_record = json.loads(some.stdout.strip().splitlines()[-1])
+    assert sorted(some_record["kinds"]) == ["bid", "declare"] and some_record["check"] is None, some.stderr
     wrong = cli("imitate", "--game", "skat", "--logs", str(rules_log), "--out", str(tmp_path / "w"), "--kinds", "cards")
     assert wrong.returncode == 2 and "cards-suit-defender" in wrong.stderr and "Traceback" not in wrong.stderr
     other = cli("imitate", "--game", "skat", "--logs", str(rules_log), "--out", str(out), "--resume")

@@ -22,7 +22,7 @@ import os
 import time
 from typing import Callable, Optional, Sequence, Union
 
-from .errors import InvalidArgumentError
+from .errors import CfrkitError, InvalidArgumentError
 
 #: Games with learned policies.
 GAMES = ("skat", "schafkopf", "setback")
@@ -42,6 +42,8 @@ class ImitationResult:
     out: str
     kinds: dict
     seconds: float
+    #: What :func:`check` found, where the run checked the policy (``cfrkit learn imitate`` does).
+    check: Optional[dict] = None
 
     def record(self) -> dict:
         """The figures as a JSON-able dict."""
@@ -70,6 +72,8 @@ class ImitationResult:
                 by = {t: a for t, _, a in rows}
                 cells = " ".join(f"{100 * by[t]:4.0f}%" if t in by else "    -" for t in tricks)
                 lines.append(f"  {kind:22}  {cells}")
+        if self.check:
+            lines.extend(check_lines(self.check))
         return "\n".join(lines)
 
 
@@ -184,14 +188,14 @@ def imitate(
     return ImitationResult(game=game, out=os.fspath(out), kinds=by_kind, seconds=time.perf_counter() - started)
 
 
-def _is_records(path) -> bool:
+def is_records(path) -> bool:
     name = os.fspath(path).lower()
     return name.endswith((".sgf", ".sgf.bz2", ".bz2"))
 
 
 def _records_as_logs(game: str, paths: list, out, records: Optional[str]) -> list:
     """The logs to train on: ISS record files converted into cfrkit logs in ``out``."""
-    if not any(_is_records(p) for p in paths):
+    if not any(is_records(p) for p in paths):
         _check("records", records, records is None, "a filter of ISS record files; these logs are not records")
         return paths
     _check("game", game, game == "skat", "skat: ISS records (.sgf) hold Skat games")
@@ -200,7 +204,7 @@ def _records_as_logs(game: str, paths: list, out, records: Optional[str]) -> lis
     os.makedirs(out, exist_ok=True)
     converted = []
     for k, p in enumerate(paths):
-        if not _is_records(p):
+        if not is_records(p):
             converted.append(p)
             continue
         target = os.path.join(os.fspath(out), f"records-{k}.jsonl")
@@ -214,4 +218,85 @@ def _records_as_logs(game: str, paths: list, out, records: Optional[str]) -> lis
     return converted
 
 
-__all__ = ["GAMES", "ImitationResult", "imitate"]
+#: Agents too slow for the check after training (a search per decision): checked by hand.
+_SLOW_TEACHERS = ("pimc", "hybrid", "schafkopfrl-pimc")
+
+
+def teacher_of(logs: Sequence[Union[str, os.PathLike]]) -> Optional[str]:
+    """The agent that played every seat of the game logs ``logs`` (their headers name one agent,
+    or the same one for A and B), or None where they name several or none (ISS records)."""
+    from .logs import LogReader
+
+    names = set()
+    for p in logs:
+        with LogReader(p) as r:
+            names.update(r.header.get("agents", []))
+    return next(iter(names)) if len(names) == 1 and names != {"iss"} else None
+
+
+def _versus(game: str, a: str, b: str, deals: int, seed: int) -> dict:
+    """A against B over ``deals`` deals: the game's headline figure of a match for A (above 0: A
+    won), its 95% half-width, and its unit."""
+    if game == "skat":
+        from . import skat
+
+        r = skat.match(a, b, deals=deals, seed=seed)
+        return {"result": r.diff, "ci95": r.ci95, "unit": "TP/G (A − B)", "games": r.games}
+    if game == "schafkopf":
+        from . import schafkopf
+
+        r = schafkopf.match(a, b, games=deals, seed=seed)
+        return {"result": r.a_cents_per_game, "ci95": r.ci95, "unit": "cents per game for A", "games": r.games}
+    from . import setback
+
+    r = setback.play_match(a, b, pairs=deals, seed=seed)
+    half = (r.margin_ci_high - r.margin_ci_low) / 2 if r.margin_ci_low is not None else 0.0
+    return {"result": r.margin, "ci95": half, "unit": "deal points per deal (A − B)", "games": r.games}
+
+
+def check(
+    game: str,
+    policy: Union[str, os.PathLike],
+    teacher: Optional[str] = None,
+    deals: int = 200,
+    seed: int = 0,
+) -> dict:
+    """A short check of the policy in the directory ``policy`` as the default agent ``net:DIR``:
+    a match of ``deals`` deals (Setback: duplicate pairs of games) against ``random`` and, where ``teacher`` names a fast agent
+    (not a search such as ``pimc``), against the teacher. Returns ``{"agent", "deals",
+    "random": {"result", "ci95", "unit", "games"}, "teacher": {... , "agent"} or None,
+    "teacher_note", "loses_to_random"}`` (``result``: the game's headline figure of a match for
+    the policy as A, above 0 when it wins; ``loses_to_random`` when it is below 0 against random)."""
+    _check("game", game, game in GAMES, f"one of {', '.join(GAMES)}")
+    _check("deals", deals, _is_int(deals) and 1 <= deals <= 1_000_000, "from 1 to 1000000")
+    agent = f"net:{os.fspath(policy)}"
+    out: dict = {"agent": agent, "deals": deals, "random": _versus(game, agent, "random", deals, seed)}
+    out["loses_to_random"] = out["random"]["result"] < 0
+    out["teacher"], out["teacher_note"] = None, None
+    if teacher is None:
+        out["teacher_note"] = "the logs were played by several agents or by people: no teacher to check against"
+    elif teacher.split(":")[0] in _SLOW_TEACHERS:
+        out["teacher_note"] = f"the teacher {teacher} searches every decision: check it by hand with a match"
+    elif teacher != "random":
+        try:
+            out["teacher"] = {"agent": teacher, **_versus(game, agent, teacher, deals, seed)}
+        except CfrkitError as e:  # e.g. a log of an agent this version does not know
+            out["teacher_note"] = f"the teacher {teacher} cannot play here: {e}"
+    return out
+
+
+def check_lines(c: dict) -> list:
+    """The check's figures as lines for people (see :func:`check`)."""
+    lines = [f"  check of the default agent {c['agent']}:"]
+    for label, r in (("random", c["random"]), ("teacher", c["teacher"])):
+        if r is not None:
+            name = "random" if label == "random" else f"its teacher {r['agent']}"
+            lines.append(f"    vs {name}: {r['result']:+.2f} ± {r['ci95']:.2f} {r['unit']} (95%, {r['games']:,} games)")
+    if c["teacher_note"]:
+        lines.append(f"    ({c['teacher_note']})")
+    if c["loses_to_random"]:
+        lines.append("  warning: the policy loses to random; train on more or other games before playing it")
+    return lines
+
+
+__all__ = ["GAMES", "ImitationResult", "check", "imitate", "teacher_of"]

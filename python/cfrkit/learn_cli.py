@@ -2,7 +2,7 @@
 
 * ``imitate --game skat|schafkopf|setback --logs FILE [FILE ...] --out DIR [--hidden H ...] [--epochs N] [--batch B]
   [--lr X] [--holdout X] [--patience N] [--seed S] [--augment KIND ...] [--soft W] [--temperature T]
-  [--records SPEC] [--json]`` — trains one network per decision kind on the game logs (``--log`` of matches) to
+  [--records SPEC] [--check DEALS] [--json]`` — trains one network per decision kind on the game logs (``--log`` of matches) to
   imitate the agents that played them, writes them and ``model.json`` to DIR, and prints each
   kind's held-out top-1 accuracy; play the policy with the agent ``net:DIR``. With ``--json``
   the last line of stdout is one JSON object with ``game``, ``out``, ``kinds`` (per kind
@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
 from . import cli_args
-from .learn import GAMES
+from .learn import GAMES, is_records
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -91,6 +92,14 @@ def _parser() -> argparse.ArgumentParser:
         metavar="T",
         help="temperature of the teacher's values, in the game's payoff units (default 1)",
     )
+    m.add_argument(
+        "--check",
+        type=cli_args.integer(0, 1_000_000),
+        default=200,
+        metavar="DEALS",
+        help="after training, play the policy against random and its teacher for DEALS deals each (Setback: "
+        "duplicate pairs) and warn if it loses to random (default 200, seconds; 0: no check)",
+    )
     m.add_argument("--json", action="store_true", help="print the figures as one JSON object on the last line")
     return p
 
@@ -99,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Runs ``cfrkit learn`` with ``argv``; returns the exit status."""
 
     def command() -> int:
-        from .learn import imitate
+        from .learn import check, imitate, teacher_of
 
         a = _parser().parse_args(cli_args.argv_or_sys(argv))
         r = imitate(
@@ -121,6 +130,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             temperature=a.temperature,
             records=a.records,
         )
+        if a.check > 0:
+            logs = [os.path.join(a.out, f"records-{k}.jsonl") if is_records(p) else p for k, p in enumerate(a.logs)]
+            print(f"checking {a.game} policy {a.out} against random and its teacher ...", file=sys.stderr)
+            r.check = check(a.game, a.out, teacher=teacher_of(logs), deals=a.check, seed=a.seed)
         print(r)
         if a.json:
             sys.stdout.flush()

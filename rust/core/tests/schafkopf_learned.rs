@@ -39,6 +39,18 @@ fn imitating_rules_and_playing_the_policy() {
     let net = registry::parse(&format!("net:{}", out.display())).unwrap();
     let r = run_match(net.as_ref(), rules.as_ref(), 30, &MatchSettings { seed: 8, ..s }, None, &mut quiet).unwrap();
     assert_eq!(r.games, 60);
+    // The declare-value network, and the default agent (likely-value declaration) beats random
+    // outside the interval, as does the plain declarer.
+    let value = report.iter().find(|(k, _)| k == "declare-value").map(|x| &x.1).expect("a declare-value network");
+    assert!(value.heldout_samples > 500 && value.heldout_accuracy > 0.5, "{value:?}");
+    let plain = registry::parse(&format!("net:{},likely_value=0", out.display())).unwrap();
+    assert_eq!(plain.name(), format!("net:{},likely_value=0", out.display()));
+    let random = registry::parse("random").unwrap();
+    for agent in [&net, &plain] {
+        let r = run_match(agent.as_ref(), random.as_ref(), 150, &MatchSettings { seed: 9, ..s }, None, &mut quiet);
+        let a = r.unwrap().a;
+        assert!(a.mean - a.ci95 > 0.0, "{} vs random: {a:?}", agent.name());
+    }
     sampled_checks(&out);
     inference_checks(&out);
     hybrid_checks(&out);

@@ -6,12 +6,13 @@ use cfrkit_core::arena::log::LogWriter;
 use cfrkit_core::arena::quiet;
 use cfrkit_core::games::skat::agents::rules_agent::RulesAgent;
 use cfrkit_core::games::skat::agents::Agent;
-use cfrkit_core::games::skat::learned::{kind_of, log_likelihood, move_model, Model};
+use cfrkit_core::games::skat::learned::{declarable_limit, kind_of, log_likelihood, move_model, Model};
 use cfrkit_core::games::skat::learned::{SkatPolicies, KINDS};
 use cfrkit_core::games::skat::matches::{log_header, run_match, MatchSettings};
 use cfrkit_core::games::skat::pimc::{agent as pimc, worlds::Worlds};
 use cfrkit_core::games::skat::registry;
 use cfrkit_core::games::skat::{features::legal_ids, Deal, Game, Phase, View};
+use cfrkit_core::games::skat::{Action, Call};
 use cfrkit_core::learn::PlayModel;
 use cfrkit_core::learn::TrainSettings;
 use cfrkit_core::learn::{imitate, samples_from_logs};
@@ -122,6 +123,7 @@ fn imitating_rules_beats_the_frequency_baseline_and_is_reproducible() {
     assert_eq!(r.pair.games, 180);
     let sampled = registry::parse(&format!("net:{},sample=1", out.display())).unwrap();
     run_match(sampled.as_ref(), rules.as_ref(), 10, &s, None, &mut quiet).unwrap();
+    default_agent_checks(&out);
 
     // Bad directories, options and descriptions are refused with what is wrong.
     for (spec, want) in [
@@ -142,6 +144,44 @@ fn imitating_rules_beats_the_frequency_baseline_and_is_reproducible() {
     assert!(e.contains("not a cfrkit policy"), "{e}");
     std::fs::write(b.join(file), b"garbage").unwrap();
     assert!(registry::parse(&format!("net:{}", b.display())).is_err());
+}
+
+/// The default `net:DIR` agent (A-percentile bidding, likely-value declaration) beats `random`
+/// outside the interval, where the plain argmax bidder of the same networks need not; neither
+/// ever bids or holds above what its ten cards could declare.
+fn default_agent_checks(policy: &Path) {
+    let dir = policy.display();
+    let default = registry::parse(&format!("net:{dir}")).unwrap();
+    let argmax = registry::parse(&format!("net:{dir},bidding=argmax,likely_value=0")).unwrap();
+    assert_eq!(argmax.name(), format!("net:{dir},bidding=argmax,likely_value=0"));
+    let random = registry::parse("random").unwrap();
+    let s = MatchSettings { seed: 9, threads: 2, ..MatchSettings::default() };
+    let r = run_match(default.as_ref(), random.as_ref(), 100, &s, None, &mut quiet).unwrap();
+    assert!(r.pair.diff.mean - r.pair.diff.ci95 > 0.0, "default net vs random: {:?}", r.pair.diff);
+    // Against random's high bids: along games where random bids, each agent's calls stay under
+    // the ceiling of its hand.
+    let (mut checked, mut capped) = (0, 0);
+    for i in 0..200 {
+        let mut g = Game::new(&Deal::for_game(31, i));
+        let mut rng = Pcg64::seed_from_u64(i);
+        while g.phase() == Phase::Bidding {
+            let Some(p) = g.player() else { break };
+            let view = View::new(&g, p);
+            let ceiling = declarable_limit(view.hand());
+            for agent in [&default, &argmax] {
+                let asked = match agent.act(&view, &mut Pcg64::seed_from_u64(0)).unwrap() {
+                    Action::Call(Call::Bid(v)) => v,
+                    Action::Call(Call::Hold) => view.bid(),
+                    _ => 0,
+                };
+                assert!(asked <= ceiling, "deal {i}: {} calls {asked} over {ceiling}", agent.name());
+                checked += 1;
+            }
+            capped += usize::from(view.bid() > ceiling);
+            g.apply(random.act(&view, &mut rng).unwrap()).unwrap();
+        }
+    }
+    assert!(checked > 300 && capped > 0, "{checked} calls, {capped} over a ceiling");
 }
 
 /// Games of deals `0..n` played by `rules` up to the fourth trick, each with the seat to play
@@ -206,6 +246,8 @@ fn percentile_checks(log: &Path, policy: &Path, samples: &[cfrkit_core::learn::S
         (format!("net:{},percentile=0.9", bids_only.display()), "max-bid network"),
         (format!("net:{},likely_value=1", bids_only.display()), "value networks"),
         (format!("net:{dir},likely_value=2"), "net likely_value"),
+        (format!("net:{},bidding=argmax", bids_only.display()), "max-bid network"),
+        (format!("net:{dir},bidding=argmax,percentile=0.5"), "not both"),
         (format!("pimc:inference=net:{dir},percentile=0.9"), "pimc option"),
     ] {
         let e = registry::parse(&spec).err().map(|e| e.to_string()).unwrap_or_default();

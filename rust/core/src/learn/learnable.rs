@@ -33,6 +33,11 @@ pub trait Learnable {
     /// decision the rules refuse says why.
     fn replay(settings: &str, record: &GameRecord, decision: &mut OnDecision) -> std::result::Result<(), String>;
 
+    /// The action id of passing (bidding or declaring nothing) where the game has one: the
+    /// likely-value choice always weighs it, so a policy never bids or declares what its value
+    /// network rates below passing.
+    const PASS: Option<usize> = None;
+
     /// The decision kinds (indices into `KINDS`) whose decisions may be relabelled in training
     /// by [`Learnable::symmetries`] (see [`super::symmetry`]; none by default).
     const SYMMETRIC_KINDS: &'static [usize] = &[];
@@ -246,12 +251,13 @@ fn report_of(e: &NetEntry) -> TrainReport {
 
 /// The options accepted after `net:`.
 pub const NET_OPTIONS: &str = "a policy directory made by `cfrkit learn imitate`, then optionally ,sample=1 (draw \
-                               from the softmax over the legal actions instead of taking the best) and \
-                               ,percentile=A (0 < A < 1; policies with a max-bid network, Skat: bid up to the \
-                               A-percentile of the predicted maximum bid) and ,likely_value=1 (policies with value \
-                               networks, Skat's declare-value: among the actions of policy probability at least \
-                               0.1, the one of the highest predicted value), e.g. net:policies/skat or \
-                               net:policies/skat,percentile=0.89,likely_value=1";
+                               from the softmax over the legal actions instead of taking the best), ,percentile=A \
+                               (0 < A < 1; policies with a max-bid network, Skat: bid up to the A-percentile of the \
+                               predicted maximum bid; default 0.5) or ,bidding=argmax (the bid network's top call \
+                               instead), and ,likely_value=0|1 (policies with value networks: among the actions of \
+                               policy probability at least 0.1, the one of the highest predicted value; default 1 \
+                               where the policy has them), e.g. net:policies/skat or \
+                               net:policies/skat,percentile=0.85";
 
 /// The policy probability below which `likely_value=1` ignores an action (the Skat paper's).
 pub const LIKELY: f64 = 0.1;
@@ -259,13 +265,28 @@ pub const LIKELY: f64 = 0.1;
 /// The decision kind of the maximum-bid network that `percentile=A` bids by.
 pub const MAX_BID: &str = "max-bid";
 
-/// The options after `net:`: the policy directory, whether to sample, the bidding percentile.
+/// The A of the A-percentile bidding of a policy with a [`MAX_BID`] network when its spec
+/// names none: the most cautious of the measured A (docs/learn.md), which beats `random` by
+/// what its teacher does where the plain bidder loses to it.
+pub const DEFAULT_PERCENTILE: f64 = 0.5;
+
+/// The options after `net:` as written: the policy directory, whether to sample, and the
+/// bidding and declaring options where the spec names them (None: the policy's default).
 #[derive(Clone, Debug, PartialEq)]
 pub struct NetOptions {
     pub dir: PathBuf,
     pub sample: bool,
     pub percentile: Option<f64>,
-    pub likely_value: bool,
+    /// `bidding=argmax`: the bid network's own choice, no percentile.
+    pub argmax_bidding: bool,
+    pub likely_value: Option<bool>,
+}
+
+impl NetOptions {
+    /// Whether the spec names nothing but the policy directory.
+    pub fn only_dir(&self) -> bool {
+        !self.sample && self.percentile.is_none() && !self.argmax_bidding && self.likely_value.is_none()
+    }
 }
 
 /// The options after `net:` ([`NET_OPTIONS`]).
@@ -274,71 +295,94 @@ pub fn net_options(args: &str) -> Result<NetOptions> {
     if dir.trim().is_empty() {
         return Err(Error::invalid("net", args, NET_OPTIONS));
     }
-    let o = AgentOptions::parse("net", rest, &["sample", "percentile", "likely_value"], NET_OPTIONS)?;
+    let o = AgentOptions::parse("net", rest, &["sample", "percentile", "bidding", "likely_value"], NET_OPTIONS)?;
     let percentile = match o.text("percentile") {
         None => None,
         Some(text) => Some(
             text.parse::<f64>()
                 .ok()
                 .filter(|a| *a > 0.0 && *a < 1.0)
-                .ok_or_else(|| Error::invalid("net percentile", text, "a number above 0 and below 1, e.g. 0.89"))?,
+                .ok_or_else(|| Error::invalid("net percentile", text, "a number above 0 and below 1, e.g. 0.5"))?,
         ),
+    };
+    let argmax_bidding = match o.text("bidding").map(str::to_ascii_lowercase).as_deref() {
+        None | Some("percentile") => false,
+        Some("argmax") if percentile.is_none() => true,
+        Some("argmax") => {
+            return Err(Error::invalid("net bidding", "argmax", "percentile=A or bidding=argmax, not both"));
+        }
+        Some(other) => {
+            return Err(Error::invalid("net bidding", other, "argmax (the bid network's top call) or percentile"))
+        }
     };
     Ok(NetOptions {
         dir: PathBuf::from(dir.trim()),
         sample: o.uint("sample", 0, 0, 1)? == 1,
         percentile,
-        likely_value: o.uint("likely_value", 0, 0, 1)? == 1,
+        argmax_bidding,
+        likely_value: o.text("likely_value").map(|_| o.uint("likely_value", 0, 0, 1)).transpose()?.map(|v| v == 1),
     })
 }
 
 /// What every game's `net:DIR` agent holds: a loaded policy, whether it samples, the
-/// percentile it bids by (a game whose policies have a [`MAX_BID`] network), and whether it
-/// chooses by value networks among the likely actions.
+/// percentile it bids by (a game whose policies have a [`MAX_BID`] network: the spec's, else
+/// [`DEFAULT_PERCENTILE`]; none with `bidding=argmax`), and whether it chooses by value
+/// networks among the likely actions (the spec's, else wherever the policy has them).
 #[derive(Clone, Debug)]
 pub struct NetPolicy {
     pub policy: Policy,
+    pub options: NetOptions,
     pub sample: bool,
     pub percentile: Option<f64>,
     pub likely_value: bool,
+    /// The game's [`Learnable::PASS`].
+    pub pass: Option<usize>,
 }
 
 impl NetPolicy {
     /// The policy of `G` named by the options after `net:` ([`NET_OPTIONS`]); a percentile
-    /// needs a policy with a [`MAX_BID`] network.
+    /// needs a policy with a [`MAX_BID`] network, `likely_value=1` one with value networks.
     pub fn from_options<G: Learnable>(args: &str) -> Result<NetPolicy> {
         let o = net_options(args)?;
         let policy = Policy::load(&o.dir, G::GAME, G::FEATURES)?;
-        if o.percentile.is_some() && !policy.nets.contains_key(MAX_BID) {
+        let has_max_bid = policy.nets.contains_key(MAX_BID);
+        if (o.percentile.is_some() || o.argmax_bidding) && !has_max_bid {
+            let what = if o.argmax_bidding { "net bidding" } else { "net percentile" };
             return Err(Error::invalid(
-                "net percentile",
+                what,
                 o.dir.display(),
                 format!("a policy with a {MAX_BID} network (Skat policies trained on logs with bidding)"),
             ));
         }
-        if o.likely_value && !policy.description.nets.iter().any(|n| n.value) {
+        let has_values = policy.description.nets.iter().any(|n| n.value);
+        if o.likely_value == Some(true) && !has_values {
             return Err(Error::invalid(
                 "net likely_value",
                 o.dir.display(),
-                "a policy with value networks (Skat policies trained on logs with declarations)",
+                "a policy with value networks (trained on logs with declarations or bids)",
             ));
         }
-        Ok(NetPolicy { policy, sample: o.sample, percentile: o.percentile, likely_value: o.likely_value })
+        let percentile =
+            if o.argmax_bidding || !has_max_bid { None } else { o.percentile.or(Some(DEFAULT_PERCENTILE)) };
+        let likely_value = o.likely_value.unwrap_or(has_values);
+        Ok(NetPolicy { policy, sample: o.sample, percentile, likely_value, options: o, pass: G::PASS })
     }
 
-    /// The agent's spec name: `net:DIR` and its options.
+    /// The agent's spec name: `net:DIR` and the options its spec named.
     pub fn name(&self) -> String {
-        let sample = if self.sample { ",sample=1" } else { "" };
-        let percentile = self.percentile.map(|a| format!(",percentile={a}")).unwrap_or_default();
-        let likely = if self.likely_value { ",likely_value=1" } else { "" };
-        format!("net:{}{sample}{percentile}{likely}", self.policy.dir.display())
+        let o = &self.options;
+        let sample = if o.sample { ",sample=1" } else { "" };
+        let percentile = o.percentile.map(|a| format!(",percentile={a}")).unwrap_or_default();
+        let argmax = if o.argmax_bidding { ",bidding=argmax" } else { "" };
+        let likely = o.likely_value.map(|v| format!(",likely_value={}", u8::from(v))).unwrap_or_default();
+        format!("net:{}{sample}{percentile}{argmax}{likely}", self.policy.dir.display())
     }
 
     /// [`Policy::choose`], drawing from `rng` when the agent samples; with `likely_value` and a
     /// value network `{kind}-value`, [`Policy::likely_value`] instead.
     pub fn choose(&self, kind: &str, features: &[f32], legal: &[usize], rng: &mut Pcg64) -> Option<usize> {
         if self.likely_value {
-            if let Some(id) = self.policy.likely_value(kind, features, legal) {
+            if let Some(id) = self.policy.likely_value(kind, features, legal, self.pass) {
                 return Some(id);
             }
         }
@@ -365,9 +409,9 @@ impl NetPolicy {
 impl Policy {
     /// The "maximum likely value" choice of the Skat paper: among the `legal` ids whose
     /// probability under the policy network of `kind` is at least [`LIKELY`] (the most likely
-    /// one always counts), the one the value network `{kind}-value` values highest (ties to the
-    /// likelier). None without both networks.
-    pub fn likely_value(&self, kind: &str, features: &[f32], legal: &[usize]) -> Option<usize> {
+    /// one always counts, and so does `pass` where legal), the one the value network
+    /// `{kind}-value` values highest (ties to the likelier). None without both networks.
+    pub fn likely_value(&self, kind: &str, features: &[f32], legal: &[usize], pass: Option<usize>) -> Option<usize> {
         let (value_entry, value_net) = self.nets.get(&format!("{kind}-value"))?;
         let probabilities = self.softmax(kind, features, legal)?;
         let likeliest = probabilities.iter().copied().fold(0.0, f64::max);
@@ -379,7 +423,7 @@ impl Policy {
             .iter()
             .copied()
             .zip(probabilities)
-            .filter(|&(_, p)| p >= LIKELY || p >= likeliest)
+            .filter(|&(id, p)| p >= LIKELY || p >= likeliest || Some(id) == pass)
             .max_by(|a, b| value(a.0).total_cmp(&value(b.0)).then(a.1.total_cmp(&b.1)))
             .map(|(id, _)| id)
     }
@@ -458,23 +502,42 @@ mod tests {
     fn likely_value_takes_the_best_value_among_likely_actions() {
         // Probabilities of ids 10..13 ≈ 0.66, 0.24, 0.09, 0.01 (logits 2, 1, 0, −2).
         let p = policy(vec![net("k", [2.0, 1.0, 0.0, -2.0], false), net("k-value", [0.5, 0.9, 5.0, 9.0], true)]);
-        assert_eq!(p.likely_value("k", &[0.0, 0.0], &[10, 11, 12, 13]), Some(11));
+        assert_eq!(p.likely_value("k", &[0.0, 0.0], &[10, 11, 12, 13], None), Some(11));
         // Among legal ids only: with 10 illegal, 12 has probability 0.24 and the best value.
-        assert_eq!(p.likely_value("k", &[0.0, 0.0], &[11, 12, 13]), Some(12));
+        assert_eq!(p.likely_value("k", &[0.0, 0.0], &[11, 12, 13], None), Some(12));
+        // Passing (here id 13, probability 0.01) always counts: its value 9 wins.
+        assert_eq!(p.likely_value("k", &[0.0, 0.0], &[10, 11, 12, 13], Some(13)), Some(13));
         // No value network, or no policy network: no answer.
-        assert_eq!(p.likely_value("other", &[0.0, 0.0], &[10, 11]), None);
+        assert_eq!(p.likely_value("other", &[0.0, 0.0], &[10, 11], None), None);
         let no_value = policy(vec![net("k", [2.0, 1.0, 0.0, -2.0], false)]);
-        assert_eq!(no_value.likely_value("k", &[0.0, 0.0], &[10, 11]), None);
+        assert_eq!(no_value.likely_value("k", &[0.0, 0.0], &[10, 11], None), None);
         // Flat logits: every action is likely, and the best value wins.
         let flat = policy(vec![net("k", [0.0; 4], false), net("k-value", [1.0, 3.0, 2.0, 0.0], true)]);
-        assert_eq!(flat.likely_value("k", &[0.0, 0.0], &[10, 11, 12, 13]), Some(11));
+        assert_eq!(flat.likely_value("k", &[0.0, 0.0], &[10, 11, 12, 13], None), Some(11));
     }
 
     #[test]
     fn net_options_are_checked() {
         let o = net_options("pol,percentile=0.89,likely_value=1").unwrap();
-        assert_eq!((o.dir.to_str(), o.sample, o.percentile, o.likely_value), (Some("pol"), false, Some(0.89), true));
-        for bad in ["", ",sample=1", "pol,sample=2", "pol,percentile=0", "pol,percentile=nan", "pol,depth=3"] {
+        assert_eq!(
+            (o.dir.to_str(), o.sample, o.percentile, o.likely_value),
+            (Some("pol"), false, Some(0.89), Some(true))
+        );
+        let plain = net_options("pol").unwrap();
+        assert!(plain.only_dir() && plain.likely_value.is_none() && !plain.argmax_bidding);
+        let argmax = net_options("pol,bidding=ArgMax,likely_value=0").unwrap();
+        assert!(argmax.argmax_bidding && argmax.likely_value == Some(false) && !argmax.only_dir());
+        for bad in [
+            "",
+            ",sample=1",
+            "pol,sample=2",
+            "pol,percentile=0",
+            "pol,percentile=nan",
+            "pol,depth=3",
+            "pol,bidding=rules",
+            "pol,bidding=argmax,percentile=0.5",
+            "pol,likely_value=2",
+        ] {
             assert!(net_options(bad).is_err(), "{bad}");
         }
     }

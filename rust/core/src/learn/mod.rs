@@ -32,8 +32,8 @@ pub mod trick_features;
 pub use hybrid::{Hybrid, HybridSpec};
 pub use imitate::{train, Samples, TrainReport, TrainSettings};
 pub use learnable::{
-    imitate, net_options, samples_from_logs, ImitationReport, Learnable, NetOptions, NetPolicy, LIKELY, MAX_BID,
-    NET_OPTIONS,
+    imitate, net_options, samples_from_logs, ImitationReport, Learnable, NetOptions, NetPolicy, DEFAULT_PERCENTILE,
+    LIKELY, MAX_BID, NET_OPTIONS,
 };
 pub use mlp::{DenseMlp, Mlp};
 pub use play_model::PlayModel;

@@ -26,7 +26,7 @@ impl PlayModel {
             return Err(Error::invalid("inference", spec, help));
         };
         let o = net_options(dir)?;
-        if o.sample || o.percentile.is_some() {
+        if !o.only_dir() {
             return Err(Error::invalid("inference", spec, help));
         }
         Ok(PlayModel { policy: Arc::new(Policy::load(&o.dir, G::GAME, G::FEATURES)?) })

@@ -7,10 +7,16 @@
 //! `cards-sauspiel-declarer`, `cards-sauspiel-defender`, `cards-wenz-declarer`,
 //! `cards-wenz-defender`, `cards-solo-declarer`, `cards-solo-defender` (a defender is any seat
 //! but the declarer, the called Ace's holder included), and `cards-passed` (the play-out after
-//! everyone passed). **Features**: the view's 674 features ([`super::features::features`]).
+//! everyone passed), and `declare-value` (0–8: a value network, the seat's cents / 100 after
+//! each declaration it made, passing included). **Features**: the view's 674 features
+//! ([`super::features::features`]).
 //!
 //! [`NetAgent`] takes each decision with its kind's network (highest logit, or drawn from the
-//! softmax with `sample=1`); a kind without a network is decided by the `rules` agent.
+//! softmax with `sample=1`); a kind without a network is decided by the `rules` agent. Where
+//! the policy has the `declare-value` network it declares, by default, the maximum likely
+//! value: among passing and the declarations the `declare` network gives a probability of at
+//! least 0.1, the one `declare-value` values highest — never a game its value network rates
+//! below passing (`likely_value=0`: the `declare` network's top choice).
 //! [`log_likelihood`] scores a world by a model's probabilities of the moves the other seats
 //! made in it: the evidence of PIMC with inference (`pimc:inference=MODEL`, [`move_model`]: a
 //! policy's softmax, [`PlayModel`], or the `random` agent's uniform choice).
@@ -36,7 +42,7 @@ use rand_pcg::Pcg64;
 use std::sync::Arc;
 
 /// The decision kinds, in order, with the first action id and the number of ids of each.
-pub const KINDS: [(&str, usize, usize); 9] = [
+pub const KINDS: [(&str, usize, usize); 10] = [
     ("declare", 0, 9),
     ("double", 9, 2),
     ("cards-sauspiel-declarer", 11, 32),
@@ -46,7 +52,13 @@ pub const KINDS: [(&str, usize, usize); 9] = [
     ("cards-solo-declarer", 11, 32),
     ("cards-solo-defender", 11, 32),
     ("cards-passed", 11, 32),
+    ("declare-value", 0, 9),
 ];
+
+/// The index of the `declare-value` kind in [`KINDS`], and the scale of its outcomes (the
+/// seat's cents are divided by it).
+const DECLARE_VALUE_KIND: usize = 9;
+const VALUE_SCALE: f32 = 100.0;
 
 /// The card-play kinds of a declared game in [`KINDS`] (the play-out after four passes has no
 /// suit to relabel by).
@@ -90,6 +102,9 @@ impl Learnable for SchafkopfPolicies {
 
     const SYMMETRIC_KINDS: &'static [usize] = &CARD_KINDS;
 
+    /// Declaring nothing (action id 0).
+    const PASS: Option<usize> = Some(0);
+
     fn symmetries() -> Vec<Vec<Symmetry>> {
         card_play_symmetries()
     }
@@ -113,9 +128,15 @@ impl Learnable for SchafkopfPolicies {
                 return Err(format!("action {} is not legal there", d.action));
             };
             let legal = legal_ids(&view);
+            let f = features(&view);
+            if view.phase() == Phase::Bidding {
+                let cents = r.returns.get(d.seat as usize).ok_or("no return for the seat")?;
+                let outcome = Some(*cents as f32 / VALUE_SCALE);
+                decision(DECLARE_VALUE_KIND, &f, &legal, d.action as usize, outcome, None)
+                    .map_err(|e| e.to_string())?;
+            }
             let values = logged_values(d, &legal);
-            decision(kind_of(&view), &features(&view), &legal, d.action as usize, None, values)
-                .map_err(|e| e.to_string())?;
+            decision(kind_of(&view), &f, &legal, d.action as usize, None, values).map_err(|e| e.to_string())?;
             game.apply_legal(action);
         }
         Ok(())

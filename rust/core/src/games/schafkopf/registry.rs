@@ -16,7 +16,7 @@ use std::sync::Arc;
 /// The spec strings [`parse`] accepts.
 pub const SPECS: &str = "random, random-coward, rules, schafkopfrl-pimc[:n=N,m=M,threads=T], \
                          pimc[:worlds=N,threads=T,seed=S,inference=MODEL,pool=N,floor=X,temper=X,values=exact|none], \
-                         net:DIR[,sample=1] or hybrid:net=DIR,from=K[,precardplay=net|pimc][,pimc options]";
+                         net:DIR[,sample=1,likely_value=0|1] or hybrid:net=DIR,from=K[,precardplay=net|pimc][,pimc options]";
 
 /// Builds an agent from a spec string (see [`SPECS`]).
 pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {

@@ -6,12 +6,17 @@
 //! Four), `pitch` (the high bidder's trump-setting lead, outputs 4–55: the cards in their own
 //! suits), and card play by role once trump is set, `cards-bidder`, `cards-partner` (the
 //! bidder's partner), `cards-defender` (outputs 4–55: the cards in trump-relative suit order,
-//! as the features name them, [`super::features`]). **Features**: the view's 532 features
-//! ([`super::features::features`]).
+//! as the features name them, [`super::features`]), and `bid-value` (0–3: a value network, the
+//! deal's points of the bidder's team less the other team's, / 4, after each bid or pass).
+//! **Features**: the view's 532 features ([`super::features::features`]).
 //!
 //! [`NetAgent`] takes each decision with its kind's network: the legal move of the highest
 //! logit (`net:DIR`) or one drawn from the softmax over the legal moves (`net:DIR,sample=1`); a
-//! kind without a network (none was in the logs) is decided by the `rules` agent.
+//! kind without a network (none was in the logs) is decided by the `rules` agent. Where the
+//! policy has the `bid-value` network it bids, by default, the maximum likely value: among
+//! passing and the bids the `bid` network gives a probability of at least 0.1, the one
+//! `bid-value` values highest — never a bid its value network rates below passing
+//! (`likely_value=0`: the `bid` network's top choice).
 //!
 //! [`log_likelihood`] scores a world by a model's probabilities of the moves the other players
 //! made in it: the evidence of PIMC with inference (`pimc:inference=MODEL`, the models listed
@@ -36,13 +41,19 @@ use rand_pcg::Pcg64;
 
 /// The decision kinds, in order, with the first network output's action id and the number of
 /// outputs of each.
-pub const KINDS: [(&str, usize, usize); 5] = [
+pub const KINDS: [(&str, usize, usize); 6] = [
     ("bid", 0, 4),
     ("pitch", FIRST_CARD, 52),
     ("cards-bidder", FIRST_CARD, 52),
     ("cards-partner", FIRST_CARD, 52),
     ("cards-defender", FIRST_CARD, 52),
+    ("bid-value", 0, 4),
 ];
+
+/// The index of the `bid-value` kind in [`KINDS`], and the scale of its outcomes (the deal's
+/// points of the bidding seat's team less the other team's are divided by it).
+const BID_VALUE_KIND: usize = 5;
+const VALUE_SCALE: f32 = 4.0;
 
 /// The index in [`KINDS`] of the decision the viewing player (to act) takes.
 pub fn kind_of(view: &View) -> usize {
@@ -128,6 +139,9 @@ impl Learnable for SetbackPolicies {
     const FEATURES: usize = FEATURES;
     const KINDS: &'static [(&'static str, usize, usize)] = &KINDS;
 
+    /// Passing in the auction (action id 0).
+    const PASS: Option<usize> = Some(0);
+
     /// Replays a game to 11 on its logged deals ([`Game::from_deals`]), each deal until its
     /// score is decided (the log's `play_out=0`); the dealers must rotate as in a game.
     fn replay(settings: &str, r: &GameRecord, decision: &mut OnDecision) -> std::result::Result<(), String> {
@@ -148,6 +162,9 @@ impl Learnable for SetbackPolicies {
             hands.push(h);
         }
         let mut game = Game::from_deals(first_dealer, &hands).map_err(|e| e.to_string())?;
+        // Each bid's deal, seat, features, legal ids and id, for the bid-value network once
+        // the deal's score is known.
+        let mut bids = Vec::new();
         for x in &r.decisions {
             while game.winner().is_none() && game.deal_over() {
                 game.next_deal().map_err(|e| e.to_string())?;
@@ -159,8 +176,11 @@ impl Learnable for SetbackPolicies {
             let view = game.view(seat);
             let m = move_of(x.action as usize).ok_or_else(|| format!("action {} is not a move", x.action))?;
             // The network's outputs are not the logged action ids: the logged values are not used.
-            decision(kind_of(&view), &features(&view), &legal_net_ids(&view), net_id(&view, m), None, None)
-                .map_err(|e| e.to_string())?;
+            let (f, legal, id) = (features(&view), legal_net_ids(&view), net_id(&view, m));
+            decision(kind_of(&view), &f, &legal, id, None, None).map_err(|e| e.to_string())?;
+            if view.phase() == Phase::Auction {
+                bids.push((game.records().len(), seat, f, legal, id));
+            }
             game.play_move(m).map_err(|e| format!("action {} is not legal there ({e})", x.action))?;
         }
         // The decisions end the game on its last logged deal.
@@ -170,10 +190,16 @@ impl Learnable for SetbackPolicies {
             }
             game.next_deal().map_err(|e| e.to_string())?;
         }
-        match game.records().len() {
-            n if n == hands.len() => Ok(()),
-            n => Err(format!("{} deals logged; the game was won after {n}", hands.len())),
+        if game.records().len() != hands.len() {
+            return Err(format!("{} deals logged; the game was won after {}", hands.len(), game.records().len()));
         }
+        for (k, seat, f, legal, id) in bids {
+            let score = game.records()[k].score;
+            let team = usize::from(seat % 2);
+            let outcome = (score[team] - score[1 - team]) as f32 / VALUE_SCALE;
+            decision(BID_VALUE_KIND, &f, &legal, id, Some(outcome), None).map_err(|e| e.to_string())?;
+        }
+        Ok(())
     }
 }
 

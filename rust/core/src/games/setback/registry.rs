@@ -34,14 +34,14 @@ use std::sync::Arc;
 pub const AGENT_SPECS: &str = "random, rules, table:DIR[+DIR2], table-sampled:DIR[+DIR2] (DIR a baseline training \
                                directory or strategy file, DIR2 a bootstrap one), db:PATH (a strategy database), \
                                pimc[:worlds=N,threads=T,seed=S,bidding=rules,inference=MODEL,pool=N,floor=X,temper=X] or hybrid:PATH[,worlds=N,threads=T,seed=S] (the \
-                               database's bids, PIMC's card play), net:DIR[,sample=1] (a learned policy made by \
+                               database's bids, PIMC's card play), net:DIR[,sample=1,likely_value=0|1] (a learned policy made by \
                                `cfrkit learn imitate --game setback`) or hybrid:net=DIR,from=K[,pimc options] (the \
                                policy's bids and first tricks, PIMC's from trick K on)";
 
 /// Builds an agent from a spec string: `random`, `rules`, `table:DIR` (argmax of a trained
 /// strategy), `table-sampled:DIR` (drawn from it), `db:PATH` (the strategy database),
 /// `pimc[:OPTIONS]` (Perfect Information Monte Carlo, see [`PIMC_OPTIONS`]) and
-/// `hybrid:PATH[,OPTIONS]` (the database's bids, PIMC's card play), `net:DIR[,sample=1]` (a
+/// `hybrid:PATH[,OPTIONS]` (the database's bids, PIMC's card play), `net:DIR[,sample=1,likely_value=0|1]` (a
 /// learned policy, [`super::learned`]) and `hybrid:net=DIR,...` (the policy early, PIMC late,
 /// [`learned_hybrid`]). `DIR` of `table` is a baseline training
 /// directory holding [`STRATEGY_FILE`] (or the strategy file itself), optionally followed by

@@ -296,6 +296,12 @@ impl Game {
         matadors(game, cards).map_or(0, |m| m.0)
     }
 
+    /// Whether `c` can reach the bid with the matadors the declarer knows (spec §4.3): a
+    /// contract that cannot is lost as overbid whatever the cards.
+    pub fn reaches_bid(&self, c: Contract) -> bool {
+        c.max_value(self.known_matadors(c.game)) >= u32::from(self.bid)
+    }
+
     /// The contracts the declarer may announce now (see the module documentation).
     pub fn legal_contracts(&self) -> Vec<Contract> {
         if self.phase != Phase::Declare {
@@ -306,8 +312,7 @@ impl Game {
         if self.rules == Rules::Iss {
             return family.iter().copied().filter(|c| c.null_value().is_none_or(|v| v >= bid)).collect();
         }
-        let reach: Vec<Contract> =
-            family.iter().copied().filter(|c| c.max_value(self.known_matadors(c.game)) >= bid).collect();
+        let reach: Vec<Contract> = family.iter().copied().filter(|&c| self.reaches_bid(c)).collect();
         if !reach.is_empty() {
             return reach;
         }

@@ -14,13 +14,17 @@
 //!
 //! [`NetAgent`] takes each decision with its kind's network: the legal action of the highest
 //! logit (`net:DIR`) or one drawn from the softmax over the legal actions (`net:DIR,sample=1`); a
-//! kind without a network (none was in the logs) is decided by the `rules` agent. With
-//! `percentile=A` (the paper's A-percentile bidding) the agent bids instead up to the value at
-//! which the `max-bid` network's cumulative probability, from no bid up, first reaches A: it
-//! bids or holds while the value asked is at most that, and passes above it. With
-//! `likely_value=1` (the paper's maximum-likely-value declaration) it declares, among the
-//! contracts the `declare` network gives a probability of at least 0.1, the one `declare-value`
-//! values highest.
+//! kind without a network (none was in the logs) is decided by the `rules` agent. It bids by
+//! the paper's A-percentile bidding where the policy has the `max-bid` network: up to the value
+//! at which that network's cumulative probability, from no bid up, first reaches A (the spec's
+//! `percentile=A`, by default [`crate::learn::DEFAULT_PERCENTILE`]), bidding or holding while the
+//! value asked is at most that and passing above it; `bidding=argmax` bids by the `bid`
+//! network's top call instead. Either way it never bids or holds above the highest value its
+//! ten cards could declare ([`declarable_limit`]). It declares by the paper's
+//! maximum-likely-value choice where the policy has the `declare-value` network (unless
+//! `likely_value=0`): among the contracts the `declare` network gives a probability of at least
+//! 0.1, the one `declare-value` values highest; and never a contract lost as overbid where one
+//! can reach the bid.
 //! [`log_likelihood`] scores a world by a model's probabilities of the moves the other seats
 //! made in it: the evidence of PIMC with inference (`pimc:inference=MODEL`, [`move_model`]: a
 //! policy's softmax, [`PlayModel`], the `rules` agent's one action or the `random` agent's
@@ -31,11 +35,13 @@ use super::agents::random::RandomAgent;
 use super::agents::rules_agent::RulesAgent;
 use super::agents::Agent;
 use super::bidding::{Call, BID_VALUES};
-use super::contract::GameType;
+use super::contract::{Contract, GameType};
 use super::features::{action_id, action_of, card_play_group, card_play_symmetries, features, legal_ids, FEATURES};
 use super::game::Game;
+use super::scoring::matadors;
 use super::view::View;
 use crate::arena::log::GameRecord;
+use crate::cards::CardSet;
 use crate::error::{Error, Result};
 use crate::learn::learnable::{logged_values, Learnable, NetPolicy, OnDecision, MAX_BID};
 use crate::learn::symmetry::Symmetry;
@@ -186,13 +192,39 @@ impl Agent for NetAgent {
     }
 
     fn act(&self, view: &View, rng: &mut Pcg64) -> Result<Action> {
-        if view.phase() == Phase::Bidding && view.to_act() {
-            if let Some(id) = self.net.max_bid(&features(view), &bid_levels()) {
-                return Ok(call_up_to(view, level_value(id)));
+        let mut legal = legal_ids(view);
+        match view.phase() {
+            Phase::Bidding if view.to_act() => {
+                let ceiling = declarable_limit(view.hand());
+                if let Some(id) = self.net.max_bid(&features(view), &bid_levels()) {
+                    return Ok(call_up_to(view, level_value(id).min(ceiling)));
+                }
+                // The bid network's call (bidding=argmax), never past the ceiling.
+                return Ok(match self.choose(view, &legal, rng)? {
+                    Action::Call(Call::Bid(v)) if v > ceiling => call_up_to(view, ceiling),
+                    Action::Call(Call::Hold) if view.bid() > ceiling => Action::Call(Call::Pass),
+                    call => call,
+                });
             }
+            Phase::Declare => {
+                // Never a contract lost as overbid where one can reach the bid (ISS rules let
+                // the declarer announce any; ISkO's already refuse it).
+                let reaching = |id: &usize| matches!(action_of(*id), Some(Action::Declare(c)) if view.reaches_bid(c));
+                if legal.iter().any(reaching) {
+                    legal.retain(reaching);
+                }
+            }
+            _ => {}
         }
-        let legal = legal_ids(view);
-        match self.net.choose(KINDS[kind_of(view)].0, &features(view), &legal, rng) {
+        self.choose(view, &legal, rng)
+    }
+}
+
+impl NetAgent {
+    /// The policy's action among the `legal` ids; the rules agent's where it has no network
+    /// of the decision's kind.
+    fn choose(&self, view: &View, legal: &[usize], rng: &mut Pcg64) -> Result<Action> {
+        match self.net.choose(KINDS[kind_of(view)].0, &features(view), legal, rng) {
             Some(id) => action_of(id).ok_or_else(|| Error::invalid("action id", id, "an action id of Skat")),
             None if legal.is_empty() => {
                 Err(Error::invalid("view", format!("seat {}", view.seat()), "a view of the seat to act"))
@@ -200,6 +232,17 @@ impl Agent for NetAgent {
             None => RulesAgent::default().act(view, rng),
         }
     }
+}
+
+/// The highest value the ten cards `hand` could declare: a suit or grand Hand game with the
+/// matadors the ten cards hold, Schneider and Schwarz reached (announcements and ouvert left
+/// out), or null Hand (35). A learned agent never bids or holds above it.
+pub fn declarable_limit(hand: CardSet) -> u16 {
+    let value = |game: GameType| match matadors(game, hand) {
+        Some((m, _)) => Contract { hand: true, ..Contract::plain(game) }.max_value(m),
+        None => Contract { hand: true, ..Contract::plain(game) }.null_value().unwrap_or(0),
+    };
+    GameType::ALL.into_iter().map(value).max().unwrap_or(0) as u16
 }
 
 /// The call of a seat that goes up to `limit` (0: no bid): hold or bid the lowest value asked
@@ -278,4 +321,22 @@ pub fn log_likelihood(evidence: &Evidence<Model>, world: &Game, viewer: u8) -> R
         game.apply_legal(action);
     }
     Ok(sum)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::cards::NOTATION;
+    use super::*;
+
+    /// The ceiling is the best Hand game reaching Schwarz with the ten cards' matadors: a
+    /// grand "with 1" (24 × 5), "without 4" (24 × 8), "with 4" (24 × 8); never below null Hand.
+    #[test]
+    fn declarable_limits() {
+        let limit = |text: &str| declarable_limit(NOTATION.parse_set(text).unwrap());
+        assert_eq!(limit("CJ DQ D9 HK H8 SQ S9 CK C8 DT"), 120);
+        assert_eq!(limit("DQ D9 HK H8 SQ S9 CK C8 DT HT"), 192);
+        assert_eq!(limit("CJ SJ HJ DJ CA CT CK C9 SA HA"), 192);
+        // "With 2" in clubs and grand: grand 24 × 6 is the best.
+        assert_eq!(limit("CJ SJ DQ D9 HK H8 SQ S9 CK C8"), 144);
+    }
 }

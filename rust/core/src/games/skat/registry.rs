@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 /// The spec strings [`parse`] accepts.
 pub const SPECS: &str = "random, rules, pimc[:worlds=N,threads=T,seed=S,bidding=rules|search,bidding_worlds=N,\
-     inference=MODEL,pool=N,floor=X,temper=X,values=exact|none], net:DIR[,sample=1,percentile=A,likely_value=1] or \
+     inference=MODEL,pool=N,floor=X,temper=X,values=exact|none], net:DIR[,sample=1,percentile=A|bidding=argmax,likely_value=0|1] or \
      hybrid:net=DIR,from=K[,precardplay=net|pimc][,pimc options]";
 
 /// Builds an agent from a spec string (see [`SPECS`]; case and surrounding spaces do not matter).

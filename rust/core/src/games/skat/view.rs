@@ -170,6 +170,12 @@ impl<'a> View<'a> {
 
     // ---- Acting. ----
 
+    /// For the declarer, whether contract `c` can reach the bid with the matadors he knows
+    /// ([`Game::reaches_bid`]); false for any other seat, which does not know them.
+    pub fn reaches_bid(&self, c: Contract) -> bool {
+        self.is_declarer() && self.game.reaches_bid(c)
+    }
+
     /// The legal actions (empty unless the seat is to act).
     pub fn legal_actions(&self) -> Vec<Action> {
         if self.to_act() {

@@ -9,7 +9,7 @@ duplicate pairs, each two games to 11) with ``--hidden 128 128``, unless ``--pol
 trained one (e.g. ``skat=policies/skat``). Move speed is that of a whole ``net:`` against
 ``net:`` match (features, the network, the rules engine and the match machinery: the cost of a
 move in play), its decisions counted from the same match's log; the pure network time per
-decision is in ``cargo run --release -p cfrkit-core --example skat_net_speed -- DIR 200``.
+decision is in ``cargo run --release -p cfrkit-bench --example skat_net_speed -- DIR 200``.
 Install the release build first (``pip install .``).
 """
 

@@ -10,7 +10,7 @@ Then a match of the agent against ``rules`` on the same number of deals (one thr
 match; the agent's own ``threads`` option solves its worlds in parallel) gives games per second.
 The issue's target: 40 worlds under 20 ms at the median on this 2-core machine. The open-hand
 solver alone has its own probe:
-``cargo run --release -p cfrkit-core --example schafkopf_solver -- 1000``.
+``cargo run --release -p cfrkit-bench --example schafkopf_solver -- 1000``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 //! Setback training in the core: reproducibility, exact resume, files, average strategies.
 
-mod common;
+use super::common;
 
 use cfrkit_core::games::setback::store::{average_strategy, Strategy};
 use cfrkit_core::games::setback::train::{load_checkpoint, save_checkpoint, Algo, Trainer};

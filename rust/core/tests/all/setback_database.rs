@@ -1,7 +1,7 @@
 //! The bootstrap stage and the strategy database: training, exact resume, payoffs, export, and
 //! the database player against the table player.
 
-mod common;
+use super::common;
 
 use cfrkit_core::games::setback::bootstrap::{self, WIN_BONUS};
 use cfrkit_core::games::setback::cards;

@@ -1,4 +1,4 @@
-//! Times Schafkopf determinization: `cargo run --release -p cfrkit-core --example
+//! Times Schafkopf determinization: `cargo run --release -p cfrkit-bench --example
 //! schafkopf_worlds [GAMES]` (default 2000 games of the rules agent against itself).
 //!
 //! For the seat to act at each kind of point (its declaration, the contra round, the first

@@ -1,4 +1,4 @@
-//! Games per second of Schafkopf matches: `cargo run --release -p cfrkit-core --example
+//! Games per second of Schafkopf matches: `cargo run --release -p cfrkit-bench --example
 //! schafkopf_speed [DEALS] [THREADS...]` (default 200000 deals, threads 1 and 0 = all cores).
 //! Each deal is played twice (the seed's protocol), so games = 2 × deals. Prints one line per
 //! (pairing, threads) with the games per second and A's cents per game.

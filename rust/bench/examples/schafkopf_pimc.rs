@@ -1,6 +1,6 @@
 //! Time per decision of a Schafkopf agent, by kind of decision, and its games per second.
 //!
-//! `cargo run --release -p cfrkit-core --example schafkopf_pimc -- [SPEC] [GAMES] [OPPONENT]`
+//! `cargo run --release -p cfrkit-bench --example schafkopf_pimc -- [SPEC] [GAMES] [OPPONENT]`
 //! (defaults `pimc:worlds=40`, 20, `rules`): the agent takes every seat of GAMES deals (seed 0)
 //! and each decision with more than one legal action is timed — median, p90 and mean
 //! milliseconds (and the total seconds) for declarations, contra/retour, the first card of the game (trick 1) and later

@@ -35,6 +35,12 @@ def test_solve_json_last_line(tmp_path):
     assert record["seconds"] > 0
     policy = cfrkit.load_policy(out)
     assert cfrkit.exploitability(cfrkit.load_game("kuhn"), policy) == record["exploitability"]
+    # An existing policy is replaced only with --force.
+    again = cfrkit_cli("solve", "kuhn", "--iterations", "10", "--out", str(out))
+    assert again.returncode == 2 and "exists (--force replaces it)" in again.stderr, again.stderr
+    assert cfrkit.exploitability(cfrkit.load_game("kuhn"), cfrkit.load_policy(out)) == record["exploitability"]
+    forced = cfrkit_cli("solve", "kuhn", "--iterations", "10", "--out", str(out), "--force")
+    assert forced.returncode == 0 and cfrkit.load_policy(out) != policy, forced.stderr
 
 
 def test_default_game_is_leduc():
@@ -118,6 +124,14 @@ def test_ctrl_c_saves_and_resume_continues_exactly(tmp_path):
     a, b = (json.loads(r.stdout.strip().splitlines()[-1]) for r in (resumed, straight))
     assert a["iterations"] == b["iterations"] == total
     assert a["exploitability"] == b["exploitability"] and a["values"] == b["values"]
+    # The checkpoint is the run's own: a new run without --resume does not replace it, and a
+    # resume that asks for fewer iterations than done is refused, the checkpoint untouched.
+    kept = ckpt.read_bytes()
+    fresh = cfrkit_cli("solve", "leduc", "--iterations", "10", "--checkpoint", str(ckpt))
+    assert fresh.returncode == 2 and "exists (--resume continues that run" in fresh.stderr, fresh.stderr
+    fewer = cfrkit_cli("solve", "leduc", "--iterations", "10", "--checkpoint", str(ckpt), "--resume")
+    assert fewer.returncode == 2 and f"already at iteration {total:,}" in fewer.stderr, fewer.stderr
+    assert len(fewer.stderr.strip().splitlines()) == 1 and ckpt.read_bytes() == kept
 
 
 def test_sigkill_leaves_a_loadable_checkpoint(tmp_path):

@@ -61,6 +61,26 @@ def dead_pid():
 # One line and exit status 2 for each bad input
 
 
+def test_outputs_that_exist_are_refused_unless_forced(tmp_path):
+    notes = tmp_path / "notes.csv"
+    notes.write_text("mine")
+    assert_one_line(cfrkit("bench", "kuhn", "--iterations", "10", "--csv", str(notes)), "--csv", "exists", "--force")
+    dump = tmp_path / "dump"
+    dump.mkdir()
+    (dump / "keep.txt").write_text("mine")
+    args = ("blackjack", "--iterations", "5", "--threads", "1", "--dump", str(dump))
+    assert_one_line(cfrkit(*args), "--dump", "exists", "--force")
+    assert notes.read_text() == "mine" and sorted(p.name for p in dump.iterdir()) == ["keep.txt"]
+    assert cfrkit(*args, "--force").returncode == 0 and (dump / "strategy.txt").exists()
+
+
+def test_a_refused_train_leaves_no_directory_behind(tmp_path):
+    out = tmp_path / "new-run"
+    r = cfrkit("setback", "train", "--iterations", "2", "--threads", "1", "--out", str(out), "--resume")
+    assert_one_line(r, "nothing to resume")
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
 def test_train_out_onto_an_existing_file(tmp_path):
     f = tmp_path / "taken"
     f.write_text("not a directory")
@@ -392,3 +412,27 @@ def test_solve_resume_says_where_it_starts(tmp_path):
     r = cfrkit("solve", "kuhn", "--iterations", "15", "--checkpoint", str(ckpt), "--resume")
     assert r.returncode == 0, r.stderr
     assert f"resuming {ckpt} at iteration 10 of 15" in r.stderr
+
+
+@pytest.mark.parametrize("finished", [True, False])
+def test_a_stopped_export_says_whether_the_database_is_complete(tmp_path, monkeypatch, capsys, finished):
+    """The native export writes the database whole or not at all and runs to its end before
+    Python sees Ctrl-C: the one line says which it was (exit 130)."""
+    from cfrkit.setback import cli as setback_cli
+
+    out = tmp_path / "s.db"
+
+    def export(baseline, bootstrap, path, force=False):
+        if finished:
+            out.write_bytes(b"SQLite format 3\x00")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(setback_cli, "export_db", export)
+    code = setback_cli.main(["export-db", "--baseline", "a", "--bootstrap", "b", "--out", str(out)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 130 and len(err) == 1, err
+    want = f"{out} is complete" if finished else f"nothing written to {out}"
+    assert err[0] == "cfrkit setback: interrupted: " + (
+        f"the export had finished before the stop; {want}" if finished else want
+    )
+

@@ -336,6 +336,28 @@ def test_cli_imitate(rules_log, tmp_path):
     assert sorted(some_record["kinds"]) == ["bid", "declare"] and some_record["check"] is None, some.stderr
     wrong = cli("imitate", "--game", "skat", "--logs", str(rules_log), "--out", str(tmp_path / "w"), "--kinds", "cards")
     assert wrong.returncode == 2 and "cards-suit-defender" in wrong.stderr and "Traceback" not in wrong.stderr
+    # Exit 0 means a policy was written: nothing to resume, or logs too small to train anything,
+    # is one line and exit 2, and leaves no directory behind.
+    nothing = cli("imitate", "--game", "skat", "--logs", str(rules_log), "--out", str(tmp_path / "n"), "--resume")
+    assert nothing.returncode == 2 and "nothing to keep" in nothing.stderr and not (tmp_path / "n").exists()
+    tiny_log = tmp_path / "tiny.jsonl"
+    skat.match("rules", "rules", deals=1, seed=5, log=tiny_log)
+    tiny = cli("imitate", "--game", "skat", "--logs", str(tiny_log), "--out", str(tmp_path / "t"), "--check", "0")
+    assert tiny.returncode == 2 and "enough games" in tiny.stderr and len(tiny.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "t").exists(), tiny.stderr
+    # A directory holding a policy is continued (--resume) or replaced (--force), never trained over.
+    taken = (out / "model.json").read_bytes()
+    over = cli("imitate", "--game", "skat", "--logs", str(rules_log), "--out", str(out), "--hidden", "8", "--epochs", "1")
+    assert over.returncode == 2 and "holds a policy (--resume continues it, --force replaces it)" in over.stderr
+    assert (out / "model.json").read_bytes() == taken
+    replaced = tmp_path / "replaced"
+    first = cli("imitate", "--game", "skat", "--logs", str(rules_log), "--out", str(replaced), "--check", "0")
+    second = cli(
+        *("imitate", "--game", "skat", "--logs", str(rules_log), "--out", str(replaced), "--kinds", "bid"),
+        *("--hidden", "8", "--epochs", "1", "--check", "0", "--force"),
+    )
+    assert first.returncode == 0 and second.returncode == 0, second.stderr
+    assert sorted(p.name for p in replaced.iterdir()) == ["bid.safetensors", "model.json"]
     other = cli("imitate", "--game", "skat", "--logs", str(rules_log), "--out", str(out), "--resume")
     assert other.returncode == 2 and "same settings" in other.stderr and "Traceback" not in other.stderr
     for args in (

@@ -23,6 +23,47 @@ def replay_skat(record: dict, header: dict) -> skat.Game:
     return g
 
 
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "cfrkit.cli", *args], capture_output=True, text=True)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("skat", "selfplay", "--agent", "rules", "--deals", "2"),
+        ("skat", "match", "--a", "rules", "--b", "random", "--deals", "2"),
+        ("skat", "selfplay", "--agent", "rules", "--deals", "2", "--log-format", "iss"),
+        ("schafkopf", "selfplay", "--agent", "rules", "--games", "2"),
+        ("schafkopf", "tournament", "--agents", "rules", "random", "--games", "2"),
+        ("setback", "match", "--a", "rules", "--b", "random", "--pairs", "2"),
+        ("setback", "tournament", "--agents", "rules", "random", "--pairs", "2"),
+    ],
+)
+def test_an_existing_file_is_never_replaced_by_a_log(tmp_path, command):
+    """--log writes a new file: any file already there (here the user's notes) is refused in one
+    line and left as it was; --force replaces it."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine")
+    refused = _cli(*command, "--log", str(notes))
+    assert refused.returncode == 2 and "exists" in refused.stderr and "--force" in refused.stderr, refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1 and notes.read_text() == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+    forced = _cli(*command, "--log", str(notes), "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert notes.read_text() != "mine" and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_the_api_refuses_an_existing_log_file(tmp_path):
+    path = tmp_path / "m.jsonl"
+    skat.match("rules", "random", deals=2, seed=1, log=path)
+    first = path.read_bytes()
+    with pytest.raises(InvalidArgumentError, match="exists"):
+        skat.match("rules", "random", deals=3, seed=1, log=path)
+    with pytest.raises(InvalidArgumentError, match="exists"):
+        schafkopf.match("rules", "random", games=3, seed=1, log=path)
+    assert path.read_bytes() == first
+
+
 def test_skat_match_log_replays_and_is_the_same_on_any_threads(tmp_path):
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
     r1 = skat.match("rules", "random", deals=30, seed=4, threads=1, log=one)
@@ -76,9 +117,9 @@ def test_checkpointed_match_carries_its_log_on(tmp_path):
 
 def test_tournament_logs_pairs_in_order(tmp_path):
     path = tmp_path / "t.jsonl"
-    skat.tournament(["rules", "random", "rules"], deals=3, seed=1, threads=2, log=path)
+    skat.tournament(["rules", "random", "pimc:worlds=2"], deals=3, seed=1, threads=2, log=path)
     log = read_log(path)
-    assert log.header["agents"] == ["rules", "random", "rules"] and len(log.games) == 3 * 3 * 6
+    assert log.header["agents"] == ["rules", "random", "pimc:worlds=2"] and len(log.games) == 3 * 3 * 6
     assert [g["seating"] for g in log.games[::18]] == [[0, 0, 1], [0, 0, 2], [1, 1, 2]]
 
 
@@ -166,6 +207,8 @@ def test_cli_log(tmp_path):
     assert r.returncode == 0, r.stderr
     assert len(read_log(path).games) == 30
     r = cli("schafkopf", "match", "--a", "rules", "--b", "random", "--games", "5", "--log", str(path))
+    assert r.returncode == 2 and "exists" in r.stderr and read_log(path).game == "skat", r.stderr
+    r = cli("schafkopf", "match", "--a", "rules", "--b", "random", "--games", "5", "--log", str(path), "--force")
     assert r.returncode == 0, r.stderr
     assert read_log(path).game == "schafkopf"
     for args in (

@@ -94,6 +94,15 @@ def test_export_db_writes_the_original_schema_and_selection(runs, tmp_path):
             "export-db", "--baseline", str(runs / "base"), "--bootstrap", str(runs / "boot"), "--out", str(db), "--json"
         )
     )
+    # The database is a new file: writing it again is refused unless --force, the file kept.
+    written = db.read_bytes()
+    again = _cli("export-db", "--baseline", str(runs / "base"), "--bootstrap", str(runs / "boot"), "--out", str(db))
+    assert again.returncode == 2 and "exists (--force replaces it)" in again.stderr and db.read_bytes() == written
+    forced = _cli(
+        *("export-db", "--baseline", str(runs / "base"), "--bootstrap", str(runs / "boot"), "--out", str(db)),
+        "--force",
+    )
+    assert forced.returncode == 0, forced.stderr
     con = sqlite3.connect(db)
     schema = dict(con.execute("SELECT name, sql FROM sqlite_master").fetchall())
     assert schema["Strategy"] == "CREATE TABLE Strategy (Key TEXT NOT NULL, ActionIndex INTEGER NOT NULL)"

@@ -163,9 +163,9 @@ def test_tournament_cross_table_matches_the_matches():
     c = t.cell(1, 0)
     assert c["margin"] == pytest.approx(-m.margin) and c["margin_ci"][0] == pytest.approx(-m.margin_ci_high)
     assert "rules" in t.table() and "—" in t.table()
-    with pytest.raises(InvalidArgumentError, match="each agent once"):
+    with pytest.raises(InvalidArgumentError, match="named twice"):
         setback.tournament(["rules", "rules"], 2)
-    with pytest.raises(InvalidArgumentError, match="at least two"):
+    with pytest.raises(InvalidArgumentError, match="two or more"):
         setback.tournament(["rules"], 2)
     r = _cli("tournament", "--agents", "rules", "random", "pimc:worlds=2,threads=1", "--pairs", "2", "--json")
     assert r.returncode == 0, r.stderr
@@ -249,7 +249,7 @@ def test_a_checkpointed_tournament_resumes_to_the_unbroken_figures_and_log(tmp_p
     tournament_module = importlib.import_module("cfrkit.setback.tournament")
 
     agents_ = ["rules", "random", "random"]
-    with pytest.raises(InvalidArgumentError, match="each agent once"):
+    with pytest.raises(InvalidArgumentError, match="named twice"):
         tournament(agents_, pairs=40, seed=2)
     agents_ = ["rules", "random", "pimc:worlds=2"]
     whole = tournament(agents_, pairs=40, seed=2, threads=2, log=tmp_path / "whole.jsonl")

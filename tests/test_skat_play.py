@@ -13,7 +13,7 @@ import time
 
 import numpy as np
 import pytest
-from cfrkit import InvalidArgumentError, skat
+from cfrkit import InvalidArgumentError, schafkopf, skat
 
 
 def cli(*args, stdin: str | None = None):
@@ -233,8 +233,7 @@ def test_shared_decisions_tie_a_program_with_itself_and_resume_only_shared(tmp_p
     whole = skat.match("rules", "random", deals=40, seed=2, share_decisions=True)
     assert json.loads(out.stdout.splitlines()[-1])["diff"] == pytest.approx(whole.diff)
     assert part.deals == 20 and whole.diff != skat.match("rules", "random", deals=40, seed=2).diff
-    t = skat.tournament(["random", "random"], deals=30, seed=2, share_decisions=True)
-    assert t.pairs[0].diff == 0
+    assert skat.match("random", "random", deals=30, seed=2, share_decisions=True).diff == 0
     with pytest.raises(InvalidArgumentError, match="share_decisions"):
         skat.match("rules", "random", deals=5, share_decisions="yes")
 
@@ -331,13 +330,20 @@ def test_tournament_checkpoint_resumes_to_the_unbroken_figures_and_log(tmp_path)
 
 
 def test_tournament_cross_table():
-    t = skat.tournament(["rules", "random", "rules"], deals=40, seed=1, threads=2)
-    assert t.names == ["rules", "random", "rules"] and len(t.pairs) == 3
+    t = skat.tournament(["rules", "random", "pimc:worlds=2"], deals=40, seed=1, threads=2)
+    assert t.names == ["rules", "random", "pimc:worlds=2"] and len(t.pairs) == 3
     m = skat.match("rules", "random", deals=40, seed=1)
     assert t.cells[0][1][0] == pytest.approx(m.tp_per_game_a)
     assert "TP per game" in t.table
     with pytest.raises(InvalidArgumentError, match="two or more"):
         skat.tournament(["rules"], deals=5)
+    # An agent named twice would play itself and copy a row of the table: refused, in every game.
+    with pytest.raises(InvalidArgumentError, match="rules named twice"):
+        skat.tournament(["rules", "random", "Rules"], deals=5)
+    with pytest.raises(InvalidArgumentError, match="rules named twice"):
+        schafkopf.tournament(["rules", "rules"], games=5)
+    bad = cli("tournament", "--agents", "rules", "rules", "--deals", "5")
+    assert bad.returncode == 2 and "named twice" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
 
 
 @pytest.mark.parametrize(

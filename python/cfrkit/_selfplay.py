@@ -111,7 +111,7 @@ def add_command(sub, specs: str, deals: str) -> argparse.ArgumentParser:
         help="threads (default 0: CFRKIT_NUM_THREADS or all cores); the games do not depend on it",
     )
     s.add_argument("--json", action="store_true", help="print the figures as one JSON object on the last line")
-    s.add_argument("--log", metavar="PATH", required=True, help="the game log to write (JSON lines, see docs/logs.md)")
+    cli_args.add_log_options(s, required=True, text="the game log to write (JSON lines, see docs/logs.md; a new file)")
     s.add_argument(
         "--checkpoint",
         metavar="FILE",

@@ -99,6 +99,7 @@ def _parser() -> argparse.ArgumentParser:
         help="draw the curves into a .png or .svg file (needs cfrkit[plot])",
     )
     p.add_argument("--csv", metavar="PATH", type=cli_args.out_file, help="write every point to a CSV file")
+    p.add_argument("--force", action="store_true", help="replace an existing --plot or --csv file")
     p.add_argument("--json", action="store_true", help="print one JSON object with every point as the last line")
     return p
 
@@ -106,6 +107,7 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """``cfrkit bench``: returns the exit status (errors propagate as CfrkitError)."""
     args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    cli_args.refuse_existing(args, "plot", "csv")
     if args.plot is not None:
         from .bench import check_plot_path
 

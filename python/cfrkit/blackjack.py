@@ -188,6 +188,7 @@ def _parser() -> argparse.ArgumentParser:
         "--threads", type=cli_args.threads, default=0, help="threads (default: CFRKIT_NUM_THREADS or all cores)"
     )
     p.add_argument("--dump", metavar="DIR", type=cli_args.out_dir, help="write the strategy dump directory here")
+    p.add_argument("--force", action="store_true", help="write into a --dump directory that holds files")
     p.add_argument("--json", action="store_true", help="print one JSON object with the run's figures as the last line")
     return p
 
@@ -196,9 +197,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``cfrkit blackjack``: returns the exit status; bad arguments exit with status 2 and one
     line on stderr (errors of the run propagate as CfrkitError or OSError)."""
     from .cli import emit_json, peak_memory_bytes
-    from .cli_args import argv_or_sys
+    from .cli_args import argv_or_sys, refuse_existing
 
     args = _parser().parse_args(argv_or_sys(argv))
+    refuse_existing(args, "dump")
     up = args.up
     _cfrkit.algorithm_name(args.algo)
     started = time.perf_counter()

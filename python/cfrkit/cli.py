@@ -75,7 +75,8 @@ def _solve_parser(sub) -> None:
         action="store_true",
         help="update all players at once instead of alternating",
     )
-    p.add_argument("--out", type=cli_args.out_file, help="write the average policy to this file")
+    p.add_argument("--out", type=cli_args.out_file, help="write the average policy to this file (a new one)")
+    p.add_argument("--force", action="store_true", help="replace an existing --out file")
     p.add_argument(
         "--checkpoint",
         type=cli_args.out_file,
@@ -124,6 +125,13 @@ def solve(args: argparse.Namespace) -> int:
             f"invalid value for --checkpoint: {args.checkpoint!r} (nothing to resume: no such file; "
             "start without --resume)"
         )
+    # Nothing the user has is replaced unless the run continues it or they say so.
+    if args.checkpoint and not args.resume and os.path.exists(args.checkpoint):
+        raise InvalidArgumentError(
+            f"invalid value for --checkpoint: {args.checkpoint!r} exists (--resume continues that run; "
+            "another path starts a new one)"
+        )
+    cli_args.refuse_existing(args, "out")
     started = time.perf_counter()
     game = cfrkit.load_game(args.game)
     build_seconds = time.perf_counter() - started
@@ -137,6 +145,11 @@ def solve(args: argparse.Namespace) -> int:
     )
     if args.resume:
         solver.load(args.checkpoint)
+        if solver.iteration > args.iterations:
+            raise InvalidArgumentError(
+                f"invalid value for --iterations: {args.iterations:,} (the total to reach; {args.checkpoint} is "
+                f"already at iteration {solver.iteration:,})"
+            )
         print(
             f"resuming {args.checkpoint} at iteration {solver.iteration:,} of {args.iterations:,}",
             file=sys.stderr,

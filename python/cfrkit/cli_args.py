@@ -86,8 +86,10 @@ def run(prog: str, command: Callable[[], int]) -> int:
             return command()
     except (CfrkitError, OSError) as e:
         return fail(prog, e)
-    except KeyboardInterrupt:
-        print(f"{prog}: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as e:
+        # A stop may say what it left behind (``KeyboardInterrupt("…")``), on the same line.
+        said = " ".join(str(e).split())
+        print(f"{prog}: interrupted" + (f": {said}" if said else ""), file=sys.stderr)
         return INTERRUPTED
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else USAGE_ERROR)
@@ -209,6 +211,41 @@ def in_file(text: str) -> str:
     if not os.access(text, os.R_OK):
         raise argparse.ArgumentTypeError(f"invalid value {text!r} (a readable file)")
     return text
+
+
+def add_log_options(p: argparse.ArgumentParser, required: bool = False, text: str | None = None) -> None:
+    """``--log PATH`` (a new game log) and ``--force`` (replace an existing one)."""
+    p.add_argument(
+        "--log",
+        metavar="PATH",
+        required=required,
+        help=text or "write every game to a game log at PATH (JSON lines, see docs/logs.md; a new file)",
+    )
+    p.add_argument("--force", action="store_true", help="replace an existing --log file")
+
+
+def refuse_existing(args: argparse.Namespace, *dests: str) -> None:
+    """Refuses, before any work, an output named by ``--DEST`` that exists (a file, or a
+    directory that holds anything) unless ``--force`` says to replace it."""
+    if getattr(args, "force", False):
+        return
+    for dest in dests:
+        path = getattr(args, dest, None)
+        if path and os.path.exists(path) and not (os.path.isdir(path) and not os.listdir(path)):
+            flag = "--" + dest.replace("_", "-")
+            raise InvalidArgumentError(f"invalid value for {flag}: {path!r} exists (--force replaces it)")
+
+
+def replace_if_forced(args: argparse.Namespace) -> None:
+    """With ``--force``, removes an existing ``--log`` file so that the run writes a new one; a
+    log that an existing ``--checkpoint`` resumes is kept (it is the run's own). Without
+    ``--force`` the log writer refuses an existing file."""
+    path, checkpoint = getattr(args, "log", None), getattr(args, "checkpoint", None)
+    if not (getattr(args, "force", False) and path and os.path.isfile(path)):
+        return
+    if checkpoint and os.path.exists(checkpoint):
+        return
+    os.remove(path)
 
 
 def add_ray_options(p: argparse.ArgumentParser, piece: str = "deals per piece (default 0: chosen)") -> None:

@@ -105,6 +105,7 @@ def imitate(
     seed: int = 0,
     kinds: Optional[Sequence[str]] = None,
     resume: bool = False,
+    force: bool = False,
     progress: Union[bool, Callable[[str, int, float, float], object]] = False,
     augment: Optional[Sequence[str]] = None,
     soft: float = 0.0,
@@ -120,7 +121,9 @@ def imitate(
     network so far. Ctrl-C stops training
     (``KeyboardInterrupt``); the networks saved by then stay in ``out``. ``resume=True`` keeps
     the decision kinds ``out`` already finished (trained on the same logs with the same
-    settings) and trains the rest: the result is the uninterrupted run's, byte for byte.
+    settings) and trains the rest: the result is the uninterrupted run's, byte for byte; an
+    ``out`` that holds a policy is otherwise refused, unless ``force=True`` replaces it. Logs too
+    small to train any decision kind are refused (no empty policy is written).
     ``kinds`` trains only the named decision kinds (e.g. ``["bid", "skat", "discard", "declare"]``:
     a model of the bidding for PIMC's inference); an unknown kind is refused naming the game's.
     ``augment`` names decision kinds whose training decisions are shown, each epoch, under a
@@ -142,6 +145,7 @@ def imitate(
     _check("logs", logs, len(paths) > 0, "one or more game log files")
     for p in paths:
         _check("logs", os.fspath(p), os.path.isfile(p), "existing game log files")
+    _replace_if_forced(out, resume, force, remove=False)  # refused before any work
     paths = _records_as_logs(game, paths, out, records)
     hidden = list(hidden)
     _check("hidden", hidden, all(_is_int(h) and 1 <= h <= 65536 for h in hidden), "layer sizes from 1 to 65536")
@@ -165,6 +169,7 @@ def imitate(
         def report(kind: str, epoch: int, accuracy: float, loss: float) -> None:
             print(f"{kind}: epoch {epoch}, best held-out top-1 {100 * accuracy:.1f}%, loss {loss:.4f}", file=sys.stderr)
 
+    _replace_if_forced(out, resume, force, remove=True)
     started = time.perf_counter()
     rows = _cfrkit.imitate_policy(
         game,
@@ -186,6 +191,31 @@ def imitate(
     )
     by_kind = {r.pop("kind"): r for r in rows}
     return ImitationResult(game=game, out=os.fspath(out), kinds=by_kind, seconds=time.perf_counter() - started)
+
+
+def _replace_if_forced(out, resume: bool, force: bool, remove: bool) -> None:
+    """A directory that holds a policy is continued (``resume``) or replaced (``force``: with
+    ``remove``, its description and networks are removed), never trained over unasked."""
+    description = os.path.join(os.fspath(out), "model.json")
+    if resume or not os.path.exists(description):
+        return
+    if not force:
+        raise InvalidArgumentError(
+            f"invalid value for out: {os.fspath(out)!r} holds a policy (--resume continues it, --force replaces it)"
+        )
+    if not remove:
+        return
+    import json
+
+    try:
+        with open(description, encoding="utf-8") as f:
+            files = [n["file"] for n in json.load(f).get("nets", []) if "/" not in n["file"]]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        files = []
+    for name in [*files, "model.json"]:
+        path = os.path.join(os.fspath(out), name)
+        if os.path.isfile(path):
+            os.remove(path)
 
 
 def is_records(path) -> bool:

@@ -70,6 +70,7 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="keep the decision kinds DIR already finished (same logs and settings) and train the rest",
     )
+    m.add_argument("--force", action="store_true", help="replace the policy DIR holds (without it, one is refused)")
     m.add_argument(
         "--augment",
         nargs="+",
@@ -124,6 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             seed=a.seed,
             kinds=a.kinds,
             resume=a.resume,
+            force=a.force,
             progress=True,
             augment=a.augment,
             soft=a.soft,

@@ -54,9 +54,7 @@ def _common(p: argparse.ArgumentParser) -> None:
         help="threads (default 0: CFRKIT_NUM_THREADS or all cores); results do not depend on it",
     )
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object on the last line")
-    p.add_argument(
-        "--log", metavar="PATH", help="write every game to a game log at PATH (JSON lines, see docs/logs.md)"
-    )
+    cli_args.add_log_options(p)
     cli_args.add_ray_options(p)
 
 
@@ -197,6 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def command() -> int:
         args = _parser().parse_args(cli_args.argv_or_sys(argv))
+        cli_args.replace_if_forced(args)
         if args.command == "match":
             return _match(args)
         if args.command == "tournament":

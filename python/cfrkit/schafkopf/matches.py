@@ -34,6 +34,7 @@ from .._checkpoint import play_in_parts, play_tournament_in_parts
 from .._progress import ProgressLike, games_bar
 from .._results import GamesResult
 from .._selfplay import SelfPlayResult
+from .._tournament import check_entrants
 from ..errors import InvalidArgumentError
 from ..logs import MatchLog
 from .agents import AgentLike, agent
@@ -321,6 +322,7 @@ def tournament(
     aa = [agent(x) for x in agents]
     started = time.perf_counter()
     names = [x.name for x in aa]
+    check_entrants(names)
     opener = None if log is None else _log_opener(log, names, protocol, rules, seed)
     with games_bar(progress, "tournament") as report, MatchLog(opener) as mlog:
         if ray is not None:

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import time
 from collections.abc import Sequence
 
 from .. import cli_args
@@ -85,8 +87,9 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--baseline", required=True, help="baseline training directory (or strategy file)")
     e.add_argument("--bootstrap", required=True, help="bootstrap training directory (or strategy file)")
     e.add_argument(
-        "--out", type=cli_args.out_file, required=True, help="the database file to write (replaced atomically)"
+        "--out", type=cli_args.out_file, required=True, help="the database file to write (a new file; written atomically)"
     )
+    e.add_argument("--force", action="store_true", help="replace an existing --out database")
     e.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     s = sub.add_parser("show", help="summarise a strategy file or print the strategy of keys")
@@ -176,7 +179,15 @@ def _train(a: argparse.Namespace) -> int:
 
 
 def _export_db(a: argparse.Namespace) -> int:
-    r = export_db(a.baseline, a.bootstrap, a.out)
+    started = time.time()
+    try:
+        r = export_db(a.baseline, a.bootstrap, a.out, force=a.force)
+    except KeyboardInterrupt:
+        # The database is written whole or not at all, and the native export runs to its end
+        # before Python sees a Ctrl-C: say which of the two it was.
+        if os.path.isfile(a.out) and os.path.getmtime(a.out) >= started - 1:
+            raise KeyboardInterrupt(f"the export had finished before the stop; {a.out} is complete") from None
+        raise KeyboardInterrupt(f"nothing written to {a.out}") from None
     cli_args.report(
         a.json,
         r.to_dict(),
@@ -227,6 +238,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def command() -> int:
         a = _parser().parse_args(cli_args.argv_or_sys(argv))
+        cli_args.replace_if_forced(a)
         return commands[a.command](a)
 
     return cli_args.run("cfrkit setback", command)

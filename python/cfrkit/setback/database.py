@@ -14,6 +14,7 @@ import os
 import time
 
 from .._cfrkit import setback_export_db
+from ..errors import InvalidArgumentError
 
 
 @dataclasses.dataclass
@@ -30,9 +31,13 @@ class ExportResult:
         return dataclasses.asdict(self)
 
 
-def export_db(baseline: str | os.PathLike, bootstrap: str | os.PathLike, out: str | os.PathLike) -> ExportResult:
+def export_db(
+    baseline: str | os.PathLike, bootstrap: str | os.PathLike, out: str | os.PathLike, force: bool = False
+) -> ExportResult:
     """Writes the database of a baseline and a bootstrap run (training directories or strategy
-    files) to ``out``."""
+    files) to ``out``, a new file (``force=True`` replaces an existing one, atomically)."""
+    if os.path.exists(out) and not force:
+        raise InvalidArgumentError(f"invalid value for out: {os.fspath(out)!r} exists (--force replaces it)")
     t0 = time.monotonic()
     rows = setback_export_db(baseline, bootstrap, out)
     seconds = time.monotonic() - t0

@@ -214,7 +214,7 @@ def _piece(a: str, b: str, seed: int, threads: int, first: int, n: int, names=No
     pairs per match, i, j) of the log)."""
     index, per, _, _ = slot
     first_game = 2 * (index * per + first)
-    opener = None if names is None else lambda path: setback_log_writer(path, names, seed, first_game)
+    opener = None if names is None else lambda path: setback_log_writer(path, names, seed, first_game, piece=True)
 
     def play(log) -> dict:
         aa, bb = agent(a), agent(b)

@@ -29,7 +29,7 @@ from .matches import play_match
 from .play import Quit, play_game
 from .tournament import tournament
 
-LOG_HELP = "write every game to a game log at PATH (JSON lines, see docs/logs.md)"
+LOG_HELP = "write every game to a game log at PATH (JSON lines, see docs/logs.md; a new file)"
 
 
 def add_commands(sub) -> None:
@@ -43,7 +43,7 @@ def add_commands(sub) -> None:
     )
     m.add_argument("--seed", type=cli_args.seed, default=0, help="seed of the decks and random choices (default 0)")
     m.add_argument("--json", action="store_true", help="print the figures as one JSON line")
-    m.add_argument("--log", metavar="PATH", help=LOG_HELP)
+    cli_args.add_log_options(m, text=LOG_HELP)
     m.add_argument(
         "--checkpoint",
         metavar="FILE",
@@ -61,7 +61,7 @@ def add_commands(sub) -> None:
     )
     t.add_argument("--seed", type=cli_args.seed, default=0, help="seed of the decks and random choices (default 0)")
     t.add_argument("--json", action="store_true", help="print the matches as one JSON line")
-    t.add_argument("--log", metavar="PATH", help=LOG_HELP)
+    cli_args.add_log_options(t, text=LOG_HELP)
     t.add_argument(
         "--checkpoint",
         metavar="FILE",

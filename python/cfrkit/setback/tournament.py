@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from .. import distributed
 from .._cfrkit import setback_log_writer, setback_match_summary
 from .._checkpoint import play_tournament_in_parts
+from .._tournament import check_entrants
 from ..errors import InvalidArgumentError
 from ..logs import MatchLog
 from .agents import AgentLike, agent
@@ -116,10 +117,7 @@ def tournament(
     resumes (the log too) and ends with the figures of an unbroken one."""
     built = [agent(a) for a in agents]
     names = [a.name for a in built]
-    if len(built) < 2:
-        raise InvalidArgumentError(f"invalid value for agents: {names!r} (at least two agents)")
-    if len(set(names)) != len(names):
-        raise InvalidArgumentError(f"invalid value for agents: {names!r} (each agent once)")
+    check_entrants(names)
     check_pairs(pairs)
     ray = distributed.backend_of(backend, threads)
     if checkpoint is not None:

@@ -36,6 +36,7 @@ from .._checkpoint import play_in_parts, play_tournament_in_parts
 from .._progress import ProgressLike, games_bar
 from .._results import GamesResult
 from .._selfplay import SelfPlayResult
+from .._tournament import check_entrants
 from ..errors import InvalidArgumentError
 from ..logs import MatchLog
 from .agents import AgentLike, agent
@@ -363,6 +364,7 @@ def tournament(
         raise InvalidArgumentError("invalid value for checkpoint: a tournament on Ray has none (run it locally)")
     aa = [agent(x) for x in agents]
     names = [x.name for x in aa]
+    check_entrants(names)
     started = time.perf_counter()
     opener = None if log is None else lambda done: skat_log_writer(os.fspath(log), names, seed, done)
     with games_bar(progress, "tournament") as report, MatchLog(opener) as mlog:

@@ -77,11 +77,13 @@ def log_in_format(path: Optional[str], log_format: str, checkpoint: Optional[str
             "with cfrkit logs convert --from cfrkit"
         )
     if os.path.exists(path):
-        raise InvalidArgumentError(f"--log {path} exists; records are not written over an existing file")
+        raise InvalidArgumentError(f"invalid value for --log: {path!r} exists (--force replaces it)")
     fd, tmp = tempfile.mkstemp(prefix=".cfrkit-log-", suffix=".jsonl", dir=os.path.dirname(os.path.abspath(path)))
     os.close(fd)
+    os.remove(tmp)  # a fresh name: the log writer makes the file and refuses one that exists
     try:
         yield tmp
         log_to_iss(tmp, path)
     finally:
-        os.remove(tmp)
+        if os.path.exists(tmp):
+            os.remove(tmp)

@@ -142,16 +142,21 @@ pub const LOCK_FILE: &str = ".lock";
 /// An exclusive hold on a run directory (an OS file lock on `DIR/.lock`, which holds the
 /// holder's process id): a second run given the same directory is refused while the first
 /// lives. The operating system releases the lock when its process ends, however it ends, so a
-/// killed run leaves nothing stuck; the file itself stays. Released on drop.
+/// killed run leaves nothing stuck; the file itself stays. Released on drop; a directory the
+/// lock made and the run left empty is removed with its lock file (a refused run leaves
+/// nothing behind).
 #[derive(Debug)]
 pub struct RunLock {
     file: Option<fs::File>,
     path: PathBuf,
+    /// The directory, where acquiring the lock made it.
+    made: Option<PathBuf>,
 }
 
 impl RunLock {
     /// Creates `dir` if needed and locks it, or says which process holds it.
     pub fn acquire(dir: &Path) -> Result<RunLock> {
+        let made = (!dir.exists()).then(|| dir.to_path_buf());
         fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
         let path = dir.join(LOCK_FILE);
         let mut file = fs::OpenOptions::new()
@@ -185,7 +190,7 @@ impl RunLock {
             file.flush()
         };
         stamp().map_err(|e| Error::io(&path, e))?;
-        Ok(RunLock { file: Some(file), path })
+        Ok(RunLock { file: Some(file), path, made })
     }
 
     /// The lock file.
@@ -202,6 +207,15 @@ impl RunLock {
     pub fn release(&mut self) {
         if let Some(f) = self.file.take() {
             let _ = f.unlock();
+        }
+        if let Some(dir) = self.made.take() {
+            let only_the_lock = fs::read_dir(&dir)
+                .map(|entries| entries.filter_map(|e| e.ok()).all(|e| e.file_name() == LOCK_FILE))
+                .unwrap_or(false);
+            if only_the_lock {
+                let _ = fs::remove_file(&self.path);
+                let _ = fs::remove_dir(&dir);
+            }
         }
     }
 }
@@ -386,11 +400,15 @@ mod tests {
         first.release();
         first.release();
         assert!(!first.held());
+        // The directory the lock made, left empty by the run, goes with it.
+        assert!(!d.exists());
         // A lock file left by a process that is gone blocks nothing.
+        fs::create_dir_all(&d).unwrap();
         fs::write(d.join(LOCK_FILE), format!("{}\n", dead_pid())).unwrap();
         let again = RunLock::acquire(&d).unwrap();
         drop(again);
         assert!(RunLock::acquire(&d).is_ok());
+        assert!(d.join(LOCK_FILE).exists(), "a directory the run did not make is left as it is");
         fs::remove_dir_all(d.parent().unwrap()).unwrap();
     }
 

@@ -377,21 +377,22 @@ fn setback_match<'py>(
     Ok(d)
 }
 
-/// A writer of a log of Setback games between `agents` with `seed` at `path`: a new log, or
-/// (with `pairs_done` > 0, a checkpointed match going on) the log there after the games of its
-/// first `pairs_done` pairs, or (with `first_game` > 0) a piece of a log played on a cluster's
-/// worker, waiting for game `first_game`.
+/// A writer of a log of Setback games between `agents` with `seed` at `path`: a new log (a
+/// file already there is refused), or (with `pairs_done` > 0, a checkpointed match going on)
+/// the log there after the games of its first `pairs_done` pairs, or (with `piece`) a piece of
+/// a log played on a cluster's worker, waiting for game `first_game`, in its scratch file.
 #[pyfunction]
-#[pyo3(signature = (path, agents, seed = 0, first_game = 0, pairs_done = 0))]
+#[pyo3(signature = (path, agents, seed = 0, first_game = 0, pairs_done = 0, piece = false))]
 fn setback_log_writer(
     path: std::path::PathBuf,
     agents: Vec<String>,
     seed: u64,
     first_game: u64,
     pairs_done: u64,
+    piece: bool,
 ) -> PyResult<GameLogWriter> {
     let header = log_header(agents, seed);
-    if pairs_done == 0 {
+    if piece {
         return GameLogWriter::piece(path, &header, first_game);
     }
     let keep = pairs_done.checked_mul(2).ok_or_else(|| Error::invalid("pairs_done", pairs_done, "fewer pairs")).py()?;

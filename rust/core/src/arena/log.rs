@@ -318,19 +318,38 @@ struct Pending {
 }
 
 impl LogWriter {
-    /// A new log at `path` (an existing file is replaced) with `header`.
+    /// A new log at `path` with `header`. A file already there is refused, whatever it holds
+    /// (an earlier run's log, or any file of the user's): only [`LogWriter::resume`] goes on
+    /// with a log, and replacing one is the caller's explicit choice (`--force` removes it).
     pub fn create(path: &Path, header: &Header) -> Result<LogWriter> {
-        LogWriter::create_from(path, header, 0)
+        LogWriter::open_new(path, header, 0, true)
     }
 
     /// A piece of a log at `path`: `header`, then the games numbered from `first_game` on (a
     /// piece of a match played elsewhere, e.g. on a cluster's worker; the pieces' games,
-    /// joined in order under one header, make the log of the whole match).
+    /// joined in order under one header, make the log of the whole match). `path` is the
+    /// piece's own scratch file, replaced if it exists.
     pub fn create_from(path: &Path, header: &Header, first_game: u64) -> Result<LogWriter> {
+        LogWriter::open_new(path, header, first_game, false)
+    }
+
+    fn open_new(path: &Path, header: &Header, first_game: u64, refuse_existing: bool) -> Result<LogWriter> {
         if path.is_dir() {
             return Err(Error::invalid("log", path.display(), "a file path, not a directory"));
         }
-        let file = File::create(path).map_err(|e| Error::io(path, e))?;
+        let file = if refuse_existing {
+            File::options().write(true).create_new(true).open(path).map_err(|e| match e.kind() {
+                std::io::ErrorKind::AlreadyExists => Error::invalid(
+                    "log",
+                    path.display(),
+                    "a new file: it exists (remove it or pass --force to replace it; --checkpoint resumes the run \
+                     it belongs to)",
+                ),
+                _ => Error::io(path, e),
+            })?
+        } else {
+            File::create(path).map_err(|e| Error::io(path, e))?
+        };
         let mut out = BufWriter::new(file);
         let line = serde_json::to_string(header).map_err(|e| Error::invalid("log header", e, "JSON"))?;
         writeln!(out, "{line}").map_err(|e| Error::io(path, e))?;
@@ -502,6 +521,14 @@ mod tests {
             |h: &Header, keep| LogWriter::resume(&path, h, keep).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(refused(&other, 1).contains("same match"));
         assert!(refused(&header(), 9).contains("holds 5"));
+        // A new log never replaces a file: neither this log nor any other file.
+        let e = LogWriter::create(&path, &header()).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains("a new file: it exists") && e.contains("--force"), "{e}");
+        assert_eq!(read(&path).unwrap().games.len(), 5);
+        let precious = path.with_file_name("notes.txt");
+        std::fs::write(&precious, "mine").unwrap();
+        assert!(LogWriter::create(&precious, &header()).is_err());
+        assert_eq!(std::fs::read_to_string(&precious).unwrap(), "mine");
     }
 
     /// A piece of a log starts at its first game; pieces' game lines joined under one header

@@ -131,7 +131,8 @@ pub type ImitationReport = Vec<(String, TrainReport)>;
 /// With `resume`, the kinds `out/model.json` lists as done are kept (their figures reported,
 /// with 0 samples per second) and the others trained: the policy that results is the one an
 /// uninterrupted run writes, byte for byte, since every kind is trained from the seed alone. A
-/// description of other logs or settings is refused; without one, training starts afresh.
+/// description of other logs or settings is refused, and so is a directory without one. Logs
+/// too small to train any kind are refused (no empty policy is written).
 pub fn imitate<G: Learnable>(
     paths: &[PathBuf],
     out: &Path,
@@ -166,6 +167,7 @@ pub fn imitate<G: Learnable>(
             "0 for logs without the agents' values (PIMC logs them unless its spec says values=none)",
         ));
     }
+    let created = !out.exists();
     std::fs::create_dir_all(out).map_err(|e| Error::io(out, e))?;
     let mut description = Description::new(G::GAME, G::FEATURES, settings.seed, logs);
     description.settings = Some(settings.clone());
@@ -209,16 +211,31 @@ pub fn imitate<G: Learnable>(
         description.save(out)?;
         report.push((kind.to_string(), r));
     }
+    if report.is_empty() {
+        if created {
+            let _ = std::fs::remove_dir(out); // made by this run, and still empty
+        }
+        return Err(Error::invalid(
+            "logs",
+            description.logs.join(", "),
+            "logs with enough games to train a decision kind: each needs games in both the training and the \
+             held-out part (play more deals)",
+        ));
+    }
     description.save(out)?;
     Ok(report)
 }
 
-/// The kinds the policy in `out` has finished, if it was trained on `logs` with `settings`
-/// (none when `out` holds no description); an error for a description of other logs or
-/// settings, or one that does not load.
+/// The kinds the policy in `out` has finished, if it was trained on `logs` with `settings`; an
+/// error where `out` holds no description (nothing to resume), for a description of other
+/// logs or settings, or one that does not load.
 fn finished_kinds<G: Learnable>(out: &Path, logs: &[String], settings: &TrainSettings) -> Result<Vec<NetEntry>> {
     if !out.join(super::policy::DESCRIPTION).exists() {
-        return Ok(Vec::new());
+        return Err(Error::invalid(
+            "resume",
+            out.display(),
+            "a policy directory with finished decision kinds to keep (train without resume: there is nothing to keep)",
+        ));
     }
     let policy = Policy::load(out, G::GAME, G::FEATURES)?;
     let d = policy.description;

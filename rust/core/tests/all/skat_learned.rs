@@ -70,6 +70,25 @@ fn samples_of_one_deal_share_its_id() {
     assert!(other[0].is_disjoint(&once[0]), "{other:?} {once:?}");
 }
 
+/// Logs too small to train any decision kind are refused, and no policy (nor its directory) is
+/// left behind; resuming a directory that holds no policy is refused.
+#[test]
+fn nothing_to_train_or_to_resume_is_refused() {
+    let scratch = temp("tiny");
+    let dir = scratch.path();
+    let log = seeded_rules_log(dir, 1, 11);
+    let settings = TrainSettings { hidden: vec![8], epochs: 1, ..TrainSettings::default() };
+    let out = dir.join("policy");
+    let quiet_run = |out: &Path, resume: bool| {
+        imitate::<SkatPolicies>(std::slice::from_ref(&log), out, &settings, resume, &mut |_, _, _| Ok(()))
+    };
+    let e = quiet_run(&out, false).unwrap_err().to_string();
+    assert!(e.contains("enough games to train a decision kind"), "{e}");
+    assert!(!out.exists());
+    let e = quiet_run(&dir.join("elsewhere"), true).unwrap_err().to_string();
+    assert!(e.contains("resume") && e.contains("nothing to keep"), "{e}");
+}
+
 #[test]
 fn imitating_rules_beats_the_frequency_baseline_and_is_reproducible() {
     let scratch = temp("imitate");

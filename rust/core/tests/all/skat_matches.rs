@@ -168,8 +168,14 @@ fn logged_match(a: &str, b: &str, first: u64, deals: u64, keep: u64, threads: us
     use cfrkit_core::games::skat::matches::log_header;
     let (a, b) = (registry::parse(a).unwrap(), registry::parse(b).unwrap());
     let header = log_header(vec![a.name(), b.name()], 3);
-    let log =
-        if keep == 0 { LogWriter::create(path, &header) } else { LogWriter::resume(path, &header, keep) }.unwrap();
+    // A new log is a new file: the run before's is removed first.
+    let log = if keep == 0 {
+        let _ = std::fs::remove_file(path);
+        LogWriter::create(path, &header)
+    } else {
+        LogWriter::resume(path, &header, keep)
+    }
+    .unwrap();
     let s = MatchSettings { seed: 3, threads, first_deal: first, ..MatchSettings::default() };
     let logged = run_match(a.as_ref(), b.as_ref(), deals, &s, Some(&log), &mut quiet).unwrap();
     assert_eq!(log.finish().unwrap(), 6 * (first + deals));
@@ -222,6 +228,7 @@ fn match_logs_replay_and_do_not_depend_on_threads() {
     // A tournament logs its pairs one after the other, seats naming the header's agents.
     let list: Vec<_> = ["rules", "random", "rules"].iter().map(|a| registry::parse(a).unwrap()).collect();
     let header = cfrkit_core::games::skat::matches::log_header(list.iter().map(|a| a.name()).collect(), 0);
+    let _ = std::fs::remove_file(&path); // a new log is a new file
     let w = cfrkit_core::arena::log::LogWriter::create(&path, &header).unwrap();
     run_tournament(&list, 4, &MatchSettings { threads: 2, ..MatchSettings::default() }, Some(&w), &mut quiet).unwrap();
     assert_eq!(w.finish().unwrap(), 3 * 4 * 6);
@@ -242,7 +249,12 @@ fn selfplay_plays_each_deal_once_and_logs_it() {
     let agent = registry::parse("rules").unwrap();
     let header = selfplay_log_header(agent.name(), 5);
     let run = |first: u64, deals: u64, keep: u64, threads: usize| {
-        let log = if keep == 0 { LogWriter::create(&path, &header) } else { LogWriter::resume(&path, &header, keep) };
+        let log = if keep == 0 {
+            let _ = std::fs::remove_file(&path); // a new log is a new file
+            LogWriter::create(&path, &header)
+        } else {
+            LogWriter::resume(&path, &header, keep)
+        };
         let log = log.unwrap();
         let s = MatchSettings { seed: 5, threads, first_deal: first, ..MatchSettings::default() };
         let r = run_selfplay(agent.as_ref(), deals, &s, Some(&log), &mut quiet).unwrap();

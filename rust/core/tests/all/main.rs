@@ -1,5 +1,6 @@
-//! The core's integration tests, one module per subject, in one test binary: linked once
-//! (with the release profile's fat LTO, each binary of its own took about 45 s to link).
+//! The core's integration tests, one module per subject, in one test binary: with the release
+//! profile's fat LTO every test binary is a whole-program build (2–3 minutes on two cores), so
+//! one binary instead of 21 (docs/performance.md, "The test build").
 
 mod blackjack_solve;
 mod blackjack_tree;

@@ -341,7 +341,7 @@ pub fn net_options(args: &str) -> Result<NetOptions> {
     })
 }
 
-/// What every game's `net:DIR` agent holds: a loaded policy, whether it samples, the
+/// What every game's `net:DIR` agent holds: a loaded policy, the options as written (`sample=1` among them), the
 /// percentile it bids by (a game whose policies have a [`MAX_BID`] network: the spec's, else
 /// [`DEFAULT_PERCENTILE`]; none with `bidding=argmax`), and whether it chooses by value
 /// networks among the likely actions (the spec's, else wherever the policy has them).
@@ -349,7 +349,6 @@ pub fn net_options(args: &str) -> Result<NetOptions> {
 pub struct NetPolicy {
     pub policy: Policy,
     pub options: NetOptions,
-    pub sample: bool,
     pub percentile: Option<f64>,
     pub likely_value: bool,
     /// The game's [`Learnable::PASS`].
@@ -382,7 +381,7 @@ impl NetPolicy {
         let percentile =
             if o.argmax_bidding || !has_max_bid { None } else { o.percentile.or(Some(DEFAULT_PERCENTILE)) };
         let likely_value = o.likely_value.unwrap_or(has_values);
-        Ok(NetPolicy { policy, sample: o.sample, percentile, likely_value, options: o, pass: G::PASS })
+        Ok(NetPolicy { policy, percentile, likely_value, options: o, pass: G::PASS })
     }
 
     /// The agent's spec name: `net:DIR` and the options its spec named.
@@ -403,7 +402,7 @@ impl NetPolicy {
                 return Some(id);
             }
         }
-        self.policy.choose(kind, features, legal, self.sample.then_some(rng))
+        self.policy.choose(kind, features, legal, self.options.sample.then_some(rng))
     }
 
     /// With a percentile A, the id among `levels` (action ids of the [`MAX_BID`] network in

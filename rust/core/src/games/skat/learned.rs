@@ -238,9 +238,9 @@ impl NetAgent {
 /// matadors the ten cards hold, Schneider and Schwarz reached (announcements and ouvert left
 /// out), or null Hand (35). A learned agent never bids or holds above it.
 pub fn declarable_limit(hand: CardSet) -> u16 {
-    let value = |game: GameType| match matadors(game, hand) {
-        Some((m, _)) => Contract { hand: true, ..Contract::plain(game) }.max_value(m),
-        None => Contract { hand: true, ..Contract::plain(game) }.null_value().unwrap_or(0),
+    // Null's value is fixed: its matadors (none) do not count.
+    let value = |game: GameType| {
+        Contract { hand: true, ..Contract::plain(game) }.max_value(matadors(game, hand).map_or(0, |m| m.0))
     };
     GameType::ALL.into_iter().map(value).max().unwrap_or(0) as u16
 }

@@ -436,3 +436,151 @@ def test_a_stopped_export_says_whether_the_database_is_complete(tmp_path, monkey
         f"the export had finished before the stop; {want}" if finished else want
     )
 
+
+
+# ---------------------------------------------------------------------------------------------
+# Ctrl-C within a second
+
+
+def spawn(*args):
+    """A cfrkit child that gets SIGINT as from a terminal."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "cfrkit.cli", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+
+
+# A single decision of these agents takes seconds, so a stop that waited for the game under way
+# (as before) took many seconds; the searches now stop between worlds.
+SLOW_GAMES = {
+    "skat": ("skat", "selfplay", "--agent", "pimc:worlds=5000", "--deals", "3", "--threads", "1", "--log"),
+    "schafkopf": ("schafkopf", "selfplay", "--agent", "pimc:worlds=5000", "--games", "3", "--threads", "1", "--log"),
+    "setback": ("setback", "match", "--a", "pimc:worlds=5000", "--b", "rules", "--pairs", "2", "--threads", "1", "--log"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(SLOW_GAMES))
+def test_ctrl_c_stops_a_pimc_match_at_once(tmp_path, game):
+    log = tmp_path / "games.jsonl"
+    proc = spawn(*SLOW_GAMES[game], str(log))
+    time.sleep(4)
+    assert proc.poll() is None, proc.communicate()
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    took = time.monotonic() - sent
+    assert proc.returncode == 130, err
+    assert err.strip().splitlines()[-1] == f"cfrkit {game}: interrupted", err
+    assert took < 2.5, f"stopped {took:.1f} s after Ctrl-C"
+
+
+def _interrupted(stop_takes: float):
+    """``cli_args.run`` of a command that gets Ctrl-C and needs ``stop_takes`` seconds to stop."""
+
+    def command():
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(10)
+        except KeyboardInterrupt:
+            time.sleep(stop_takes)
+            raise
+        return 0
+
+    return cli_args.run("cfrkit demo", command)
+
+
+def test_a_slow_stop_says_stopping_at_once_and_a_quick_one_does_not(capsys):
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        pytest.skip("SIGINT is not Python's Ctrl-C handler in this process")
+    assert _interrupted(1.2) == 130
+    assert capsys.readouterr().err.splitlines() == ["cfrkit demo: stopping…", "cfrkit demo: interrupted"]
+    assert _interrupted(0.0) == 130
+    time.sleep(cli_args.STOPPING_NOTICE_S + 0.2)
+    assert capsys.readouterr().err.splitlines() == ["cfrkit demo: interrupted"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Every error of the Python API is a cfrkit error
+
+
+def test_wrong_types_and_ranges_are_cfrkit_errors_that_still_match_the_builtin_ones():
+    import cfrkit
+    from cfrkit import skat
+    from cfrkit.errors import InvalidTypeError, OutOfRangeError
+
+    kuhn = cfrkit.load_game("kuhn")
+    policy = cfrkit.Solver(kuhn).average_policy()
+    with pytest.raises(InvalidTypeError, match="spec"):
+        cfrkit.load_game(123)
+    with pytest.raises(InvalidTypeError, match="policy"):
+        cfrkit.exploitability(kuhn, {"a": 1})
+    with pytest.raises(TypeError):  # also a TypeError, for except clauses written before
+        cfrkit.exploitability(kuhn, None)
+    with pytest.raises(OutOfRangeError, match="player"):
+        cfrkit.best_response(kuhn, policy, player=-1)
+    with pytest.raises(InvalidArgumentError, match="player"):
+        cfrkit.best_response(kuhn, policy, player=5)
+    with pytest.raises(InvalidTypeError, match="hands"):
+        skat.Game(hands=None, skat="D7 D8")
+    with pytest.raises(InvalidArgumentError, match=r"iterations: 1180591620717411303424 \(an integer from 0 to"):
+        cfrkit.Solver(kuhn).run(iterations=2**70)
+    with pytest.raises(InvalidTypeError, match="game: 12"):
+        cfrkit.Solver(12)
+    # A spec names the game to solve.
+    assert cfrkit.Solver("kuhn").game.spec == kuhn.spec
+
+
+def test_an_exception_of_the_users_own_code_is_not_renamed():
+    import cfrkit
+    from cfrkit import _native
+
+    def raises_type_error():
+        raise TypeError("mine")
+
+    with pytest.raises(TypeError, match="^mine$") as caught:
+        _native.checked(lambda: raises_type_error())()
+    assert not isinstance(caught.value, cfrkit.CfrkitError)
+
+
+def test_messages_use_the_users_words(tmp_path):
+    ck = tmp_path / "s.ckpt"
+    assert_one_line(
+        cfrkit("solve", "kuhn", "--algo", "es-mccfr", "--simultaneous", "--iterations", "10"),
+        "--simultaneous",
+        "full-width",
+    )
+    assert cfrkit("solve", "kuhn", "--algo", "es-mccfr", "--iterations", "10", "--checkpoint", str(ck)).returncode == 0
+    line = assert_one_line(
+        cfrkit("solve", "kuhn", "--algo", "cfr", "--iterations", "20", "--checkpoint", str(ck), "--resume"),
+        "es-mccfr",
+        "the algorithm that wrote it",
+    )
+    assert "SOLVER" not in line and "MCCFR" not in line
+    for hits in ("99999999999999999999", "-1"):
+        assert_one_line(cfrkit("blackjack", "--max-hits", hits), "--max-hits", "from 0 to 255")
+
+
+def test_ctrl_c_during_a_bots_long_decision_in_a_terminal_game(tmp_path):
+    # Deal 1: Vorhand (a bot, bidding by rules) declares; then the bots search 5,000 worlds a card.
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cfrkit.cli", "skat", "play", "--bots", "pimc:worlds=5000,threads=1", "--seat", "2", "--index", "1"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    proc.stdin.write("pass\n" * 3)
+    proc.stdin.flush()
+    time.sleep(5)
+    assert proc.poll() is None, proc.communicate()
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    took = time.monotonic() - sent
+    assert proc.returncode == 130, (out[-2000:], err)
+    assert err.strip().splitlines()[-1] == "cfrkit skat: interrupted", err
+    assert took < 2.5, f"stopped {took:.1f} s after Ctrl-C"

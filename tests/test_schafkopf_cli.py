@@ -138,6 +138,8 @@ def test_errors_are_one_line_and_status_2(args, words):
 
 
 def test_play_a_whole_game_in_the_terminal():
+    from cfrkit.schafkopf.play import card_order
+
     # Replay the game the CLI will play (same deal, bots' choices from the same seed) to find a
     # card the person may not play, then answer: a bad word, that card, and then legal moves.
     seed, seat = 1, 0
@@ -149,6 +151,8 @@ def test_play_a_whole_game_in_the_terminal():
             g.agent_move(bot, seed=seed)
             continue
         legal = g.legal_actions()
+        if g.phase == "tricks":
+            legal = sorted(legal, key=card_order(g.contract))  # the menu follows the hand's order
         if g.phase == "tricks" and not reasons:
             bad = next((c for c in g.view(seat).hand if c not in legal), None)
             if bad is not None:
@@ -170,3 +174,59 @@ def test_play_a_whole_game_in_the_terminal():
 def test_play_stops_cleanly_when_input_ends():
     r = cli("play", "--bots", "random", "--seed", "2", stdin="")
     assert r.returncode == 2 and "input" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def play_scripted(answer, **kwargs) -> tuple[str, list[str]]:
+    """Plays ``cfrkit schafkopf play`` in-process, ``answer(prompt)`` giving each line."""
+    import io
+
+    from cfrkit.schafkopf.play import play_terminal
+
+    out, prompts = io.StringIO(), []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        if len(prompts) > 100:
+            raise EOFError
+        return answer(prompt)
+
+    assert play_terminal("rules", read=read, out=out, **kwargs) == 0
+    return out.getvalue(), prompts
+
+
+# The normal game's order, high to low, written from the rules (docs/rules/schafkopf.md §5).
+NORMAL_ORDER = "EO GO HO SO EU GU HU SU HA H10 HK H9 H8 H7 EA E10 EK E9 E8 E7 GA G10 GK G9 G8 G7 SA S10 SK S9 S8 S7"
+
+
+def test_schafkopf_hands_and_card_menus_are_in_trump_order():
+    from cfrkit.schafkopf.play import card_order
+
+    out, prompts = play_scripted(lambda p: "1", seed=1)
+    first = out.splitlines()[1].split("Your hand: ")[1].split("  (")[0].split()
+    order = NORMAL_ORDER.split()
+    assert first == sorted(first, key=order.index) and first[0] == "SO", first
+    hands = [line.split("your hand: ")[1] for line in out.splitlines() if "your hand: " in line]
+    cards = [p for p in prompts if p.startswith("Your move") and "1) no" not in p and "1) pass" not in p]
+    assert len(hands) == len(cards) == 8
+    for hand, prompt in zip(hands, cards):
+        menu = [e.split(") ")[1] for e in prompt.split("[")[1].split("]")[0].split("  ")]
+        assert menu == [c for c in hand.split() if c in menu], (hand, prompt)
+    hand = ["S7", "GA", "HU", "EO", "H10", "SO", "EK", "GU", "GO", "S10"]
+    assert sorted(hand, key=card_order("sauspiel:E")) == ["EO", "GO", "SO", "GU", "HU", "H10", "EK", "GA", "S10", "S7"]
+    assert sorted(hand, key=card_order("solo:S")) == ["EO", "GO", "SO", "GU", "HU", "S10", "S7", "EK", "GA", "H10"]
+    assert sorted(hand, key=card_order("wenz")) == ["GU", "HU", "EK", "EO", "GA", "GO", "H10", "S10", "SO", "S7"]
+
+
+@pytest.mark.parametrize("rules", ["schafkopfrl", "standard"])
+def test_schafkopf_all_pass_asks_nothing_more(rules):
+    """Seed 103: everyone passes. The person passes (``1``) and is asked nothing more: no contra
+    round, no play-out; the deal is passed in and nobody pays."""
+    out, prompts = play_scripted(lambda p: "1", seed=103, seat=1, rules=rules)
+    assert len(prompts) == 1 and "contra" not in out, out
+    assert "everyone passed: the deal is passed in and nobody pays." in out
+    assert out.rstrip().endswith("payments in cents: [0, 0, 0, 0] (you: +0)")
+
+
+def test_schafkopf_result_says_the_61_points_needed():
+    out, _ = play_scripted(lambda p: "1", seed=1)
+    assert "the player team (seat 1 and 3) won with 92 card points (61 needed); Schneider" in out

@@ -181,9 +181,9 @@ def test_corrupt_and_foreign_files_are_refused(tmp_path):
     ckpt.write_bytes(b"not a cfrkit checkpoint at all, just text" * 4)
     with pytest.raises(errors.FileFormatError, match="bad magic"):
         setback.Trainer.load(ckpt)
-    with pytest.raises(errors.FileFormatError, match=r'holds "SBSTRAT", expected "SBCKPT"'):
+    with pytest.raises(errors.FileFormatError, match=r"a Setback strategy, not a Setback training checkpoint"):
         setback.Trainer.load(tmp_path / "strategy.cfrkit")
-    with pytest.raises(errors.FileFormatError, match=r'holds "SBCKPT", expected "SBSTRAT"'):
+    with pytest.raises(errors.FileFormatError, match=r"a Setback training checkpoint, not a Setback strategy"):
         setback.load_strategy(_as(tmp_path, good))
     with pytest.raises(errors.CfrkitIOError):
         setback.load_strategy(tmp_path / "missing.cfrkit")

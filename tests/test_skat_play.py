@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import re
 import signal
 import subprocess
 import sys
@@ -480,3 +482,160 @@ def test_checkpoint_parts_keep_every_thread_busy():
 
     assert _next_part(8, 1.0, 2) == 16 and _next_part(8, PART_SECONDS + 1, 2) == 8
     assert _next_part(8, PART_SECONDS + 1, 16) == 32 and _next_part(64, PART_SECONDS + 1, 16) == 64
+
+
+# Terminal play (``cfrkit skat play``) as a person sees it, and what the three games share
+# (cfrkit._terminal): numbers choose entries, quit, the end of input, Ctrl-C.
+
+
+def menu_entries(prompt: str) -> list[str]:
+    """The entries of the menu in a prompt ``… [1) a  2) b]: `` or ``… [pass, 18, 20]: ``."""
+    body = re.search(r"\[(.*)\]: $", prompt).group(1)
+    if re.match(r"1\) ", body):
+        return [e.strip() for e in re.split(r"\s*\d+\) ", body)[1:]]
+    return [e.strip() for e in body.split(" (?")[0].replace("…", "").split(",") if e.strip()]
+
+
+def play_scripted(answer, **kwargs) -> tuple[str, list[str]]:
+    """Plays ``cfrkit skat play`` in-process, ``answer(prompt)`` giving each line; returns what
+    was said and the prompts."""
+    import io
+
+    from cfrkit.skat.play import play_terminal
+
+    out, prompts = io.StringIO(), []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        if len(prompts) > 300:
+            raise EOFError  # a script that loops on a refused answer
+        return answer(prompt)
+
+    assert play_terminal("rules", read=read, out=out, **kwargs) == 0
+    return out.getvalue(), prompts
+
+
+def declare_all_the_way(prompt: str) -> str:
+    """Holds and bids on (by the menu's numbers and the bid values shown), picks up the skat,
+    puts away cards 1 and 2 of the list, and plays the first entry of every menu."""
+    entries = menu_entries(prompt)
+    if prompt.startswith("Your bid"):
+        return "2" if entries == ["pass", "hold"] else entries[1]
+    if entries == ["hand", "pickup"]:
+        return "2"
+    if prompt.startswith("Put two cards away"):
+        return "1 2"
+    return "1"
+
+
+def test_skat_menus_take_their_numbers_in_every_phase_and_show_every_discard():
+    """The hearer's numbered ``1) pass 2) hold`` takes ``2``; the bidder's menu shows bid values
+    (typing one bids it); the discard prompt lists the twelve cards (hand order) and takes two
+    numbers; the contract and card menus take numbers; the result says what was needed."""
+    out, prompts = play_scripted(declare_all_the_way, seat=0, seed=1, index=0)
+    assert "rejected" not in out, out
+    bids = [p for p in prompts if p.startswith("Your bid")]
+    assert any(menu_entries(p) == ["pass", "hold"] for p in bids)
+    assert all(menu_entries(p)[0] == "pass" for p in bids)
+    discard = [p for p in prompts if p.startswith("Put two cards away")]
+    assert len(discard) == 1 and "SA ST" in discard[0] and "3 7" in discard[0]
+    twelve = menu_entries(discard[0])
+    assert len(twelve) == 12 and len(set(twelve)) == 12
+    assert f"put away: {twelve[0]} {twelve[1]}" in out or f"put away: {twelve[1]} {twelve[0]}" in out
+    assert "seat 0 " in out and "card points needed" in out.split("-- finished --")[1]
+    declare = [p for p in prompts if "grand" in p]
+    assert declare and menu_entries(declare[0])[0] in skat.CONTRACTS
+
+
+def test_skat_card_menus_follow_the_hand_shown():
+    from cfrkit.skat.play import card_order
+
+    out, prompts = play_scripted(lambda p: "pass" if p.startswith("Your bid") else "1", seat=1, seed=3)
+    hands = [line.split("your hand: ")[1] for line in out.splitlines() if "your hand: " in line]
+    card_prompts = [p for p in prompts if p.startswith("Your move")]
+    assert len(hands) == len(card_prompts) > 3
+    for hand, prompt in zip(hands, card_prompts):
+        order = hand.split()
+        menu = menu_entries(prompt)
+        assert menu == [c for c in order if c in menu], (hand, prompt)
+    # Hands in a suit game: Jacks, then the trump suit, then the other suits; null: no Jacks first.
+    cards = ["D7", "CA", "HJ", "ST", "DA", "CJ", "H9", "DJ"]
+    assert sorted(cards, key=card_order("diamonds")) == ["CJ", "HJ", "DJ", "DA", "D7", "CA", "ST", "H9"]
+    assert sorted(cards, key=card_order("null")) == ["CA", "CJ", "ST", "HJ", "H9", "DA", "DJ", "D7"]
+    assert sorted(cards, key=card_order(None)) == ["CJ", "HJ", "DJ", "CA", "ST", "H9", "DA", "D7"]
+
+
+def test_skat_results_say_what_the_contract_needed():
+    from cfrkit.skat.play import result_line
+
+    base = {"declarer": 1, "bid": 18, "declarer_tricks": 4, "value": 36, "list_score": 36}
+    won = result_line({**base, "contract": "clubs", "declarer_points": 61, "won": True})
+    assert "won clubs with 61 card points and 4 tricks (61 card points needed)" in won
+    lost = result_line({**base, "contract": "grand hand schneider", "declarer_points": 85, "won": False})
+    assert "(90 card points needed)" in lost and "overbid" not in lost
+    overbid = result_line({**base, "contract": "spades", "declarer_points": 70, "won": False, "bid": 48})
+    assert "(61 card points needed), overbid: the game was worth less than the bid of 48" in overbid
+    null = result_line({**base, "contract": "null", "declarer_points": 0, "declarer_tricks": 1, "won": False})
+    assert "1 trick (null is won by taking no trick)" in null
+    assert "all ten tricks needed" in result_line({**base, "contract": "clubs ouvert hand", "won": True,
+                                                   "declarer_points": 120, "declarer_tricks": 10})  # fmt: skip
+
+
+def test_terminal_menus_resolve_numbers_and_list_bid_values():
+    from cfrkit._terminal import menu_text, resolve
+
+    assert menu_text(["pass", "hold"]) == "1) pass  2) hold"
+    assert resolve("2", ["pass", "hold"]) == ("hold", None)
+    assert resolve("1 3", ["SA", "ST", "SK"]) == ("SA SK", None)
+    assert "no entry 3" in resolve("3", ["pass", "hold"])[1]
+    values = ["pass"] + [str(v) for v in (18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 264)]
+    assert resolve("18", values) == ("18", None) and "1)" not in menu_text(values)
+    assert menu_text(values).endswith("… 264 (? lists all)") and menu_text(values, whole=True).endswith("40, 264")
+
+
+PLAY_COMMANDS = {
+    "skat": ["skat", "play", "--seed", "3", "--seat", "1"],
+    "schafkopf": ["schafkopf", "play", "--seed", "1"],
+    "setback": ["setback", "play", "--seed", "7"],
+}
+
+
+@pytest.mark.parametrize("game", sorted(PLAY_COMMANDS))
+def test_quit_and_end_of_input_end_every_game_with_one_line(game):
+    """``quit`` (after a first answer) ends the game: one line saying where, status 0; the end
+    of input: one error line on stderr saying the game was abandoned, status 2."""
+
+    def run(stdin: str) -> subprocess.CompletedProcess:
+        command = [sys.executable, "-m", "cfrkit.cli", *PLAY_COMMANDS[game]]
+        return subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=300)
+
+    first = "pass" if game != "schafkopf" else "1"
+    quit_ = run(f"{first}\nquit\n")
+    assert quit_.returncode == 0 and quit_.stderr == "", quit_.stderr
+    # (piped input is not echoed: the line follows the prompt)
+    last = quit_.stdout.strip().splitlines()[-1].split("]: ")[-1]
+    assert last.startswith("game abandoned ") and last.endswith("."), quit_.stdout[-500:]
+    ended = run(f"{first}\n")
+    lines = ended.stderr.strip().splitlines()
+    assert ended.returncode == 2 and len(lines) == 1, ended.stderr
+    assert "input ended: game abandoned " in lines[0] and "Traceback" not in ended.stderr
+
+
+@pytest.mark.parametrize("game", sorted(PLAY_COMMANDS))
+def test_ctrl_c_at_a_prompt_ends_every_game_with_one_line_and_status_130(game):
+    p = subprocess.Popen(
+        [sys.executable, "-m", "cfrkit.cli", *PLAY_COMMANDS[game]],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    seen, deadline = b"", time.monotonic() + 120
+    while not seen.endswith(b": "):  # wait for the first prompt
+        assert time.monotonic() < deadline and p.poll() is None, seen
+        seen += os.read(p.stdout.fileno(), 4096)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130 and err.strip().splitlines()[-1] == f"cfrkit {game}: interrupted", err
+    assert "Traceback" not in err
+    assert out.startswith("\n"), "the prompt's line ends before the interrupt's"

@@ -10,19 +10,9 @@
 """
 
 from . import transforms
-from ._cfrkit import (
-    ALGORITHMS,
-    SAMPLED_ALGORITHMS,
-    Game,
-    Policy,
-    __version__,
-    best_response,
-    expected_values,
-    exploitability,
-    load_game,
-    load_policy,
-    nash_conv,
-)
+from . import _cfrkit
+from ._cfrkit import ALGORITHMS, SAMPLED_ALGORITHMS, Game, Policy, __version__
+from ._native import checked
 from .bench import bench
 from .define import CHANCE, TERMINAL, GameDefinition, compile, from_openspiel, rekey, to_openspiel
 from .errors import (
@@ -31,12 +21,22 @@ from .errors import (
     CompileError,
     FileFormatError,
     InvalidArgumentError,
+    InvalidTypeError,
+    OutOfRangeError,
     TooLargeError,
     UnknownAlgorithmError,
     UnknownGameError,
 )
 from .pimc import pimc_policy
 from .solver import Solver
+
+# Wrong argument types and ranges raise cfrkit errors (see _native).
+best_response = checked(_cfrkit.best_response)
+expected_values = checked(_cfrkit.expected_values)
+exploitability = checked(_cfrkit.exploitability)
+load_game = checked(_cfrkit.load_game)
+load_policy = checked(_cfrkit.load_policy)
+nash_conv = checked(_cfrkit.nash_conv)
 
 __all__ = [
     "ALGORITHMS",
@@ -57,6 +57,8 @@ __all__ = [
     "FileFormatError",
     "Game",
     "InvalidArgumentError",
+    "InvalidTypeError",
+    "OutOfRangeError",
     "Policy",
     "SAMPLED_ALGORITHMS",
     "Solver",

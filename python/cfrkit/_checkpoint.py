@@ -198,8 +198,10 @@ def _load(p: Path, fmt: str, bad: Callable[[str], InvalidArgumentError]) -> dict
     """The JSON record of the checkpoint ``p``, checked for the format tag ``fmt`` and the version."""
     try:
         d = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        raise bad(type(e).__name__) from None
+    except OSError as e:
+        raise bad(e.strerror or str(e)) from None
+    except (UnicodeDecodeError, ValueError):
+        raise bad("not a JSON checkpoint: a file of another kind") from None
     if not isinstance(d, dict) or d.get("format") != fmt:
         raise bad(f"no {fmt!r} format tag")
     if d.get("version") != VERSION:
@@ -211,6 +213,11 @@ def _check_settings(p: Path, kind: str, held: dict, settings: dict) -> None:
     """Refuses a checkpoint ``p`` whose settings ``held`` are not ``settings``, naming the first
     that differs."""
     for key in sorted(set(settings) | set(held)):
+        if key not in settings or key not in held:
+            raise InvalidArgumentError(
+                f"invalid value for checkpoint: {str(p)!r} holds a checkpoint of another kind of run (its "
+                f"settings and this run's differ in {key!r}); use another file"
+            )
         if settings.get(key) != held.get(key):
             raise InvalidArgumentError(
                 f"invalid value for checkpoint: {str(p)!r} holds a {kind} with {key}={held.get(key)!r}, "

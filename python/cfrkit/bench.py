@@ -28,6 +28,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Optional, Sequence, Union
 
+from ._stderr import quiet_stderr
 from . import _cfrkit
 from .errors import CfrkitError, CfrkitIOError, InvalidArgumentError, UnknownAlgorithmError, UnknownGameError
 
@@ -576,25 +577,6 @@ def _pyspiel():
             "invalid value for peers: 'openspiel' is not installed (pip install 'cfrkit[openspiel]')"
         ) from None
     return pyspiel
-
-
-@contextlib.contextmanager
-def quiet_stderr() -> Iterator[None]:
-    """Silences file descriptor 2 (OpenSpiel prints its errors there before raising them)."""
-    try:
-        saved = os.dup(2)
-    except OSError:
-        yield
-        return
-    try:
-        with open(os.devnull, "w") as null:
-            os.dup2(null.fileno(), 2)
-            try:
-                yield
-            finally:
-                os.dup2(saved, 2)
-    finally:
-        os.close(saved)
 
 
 def _openspiel_version() -> str:

@@ -133,7 +133,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args.json:
         sys.stdout.flush()
         print(json.dumps(result.to_dict(), sort_keys=True))
-    return 130 if result.interrupted else 0
+    if result.interrupted:
+        # Ctrl-C ends the run like every command's: one line on stderr, exit status 130.
+        sys.stdout.flush()
+        print("cfrkit bench: interrupted: the table holds what was measured before the stop", file=sys.stderr)
+        return cli_args.INTERRUPTED
+    return 0
 
 
 if __name__ == "__main__":

@@ -178,7 +178,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--max-hits",
-        type=cli_args.integer(-(2**63), 2**63 - 1),
+        type=cli_args.integer(0, 255, "an integer from 0 to 255; 0 = no limit"),
         default=1,
         help="most hits per player, 0 = no limit (default: 1)",
     )
@@ -265,4 +265,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "peak_memory_bytes": peak_memory_bytes(),
             }
         )
-    return 130 if interrupted else 0
+    if interrupted:
+        print(f"cfrkit blackjack: interrupted at iteration {solver.iteration:,}", file=sys.stderr)
+        return 130
+    return 0

@@ -118,6 +118,11 @@ def solve(args: argparse.Namespace) -> int:
     import cfrkit
 
     dcfr = _dcfr_parameters(args)
+    if args.simultaneous and args.algo.strip().lower() in _cfrkit.SAMPLED_ALGORITHMS:
+        raise InvalidArgumentError(
+            f"invalid value for --simultaneous with --algo {args.algo}: Monte-Carlo CFR updates one player per "
+            f"traversal; --simultaneous applies to the full-width algorithms only"
+        )
     if args.resume and not args.checkpoint:
         raise InvalidArgumentError("invalid value for --resume: no --checkpoint PATH to resume from")
     if args.resume and not os.path.isfile(args.checkpoint):
@@ -227,7 +232,11 @@ def solve(args: argparse.Namespace) -> int:
     print("\n".join(lines))
     if args.json:
         emit_json(record)
-    return 130 if interrupted else 0
+    if interrupted:
+        kept = f"; {args.checkpoint} holds it" if args.checkpoint else ""
+        print(f"cfrkit solve: interrupted at iteration {solver.iteration:,}{kept}", file=sys.stderr)
+        return cli_args.INTERRUPTED
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -57,42 +57,74 @@ def fail(prog: str, error: BaseException) -> int:
     return USAGE_ERROR
 
 
-def _terminate(signum, frame):
-    raise KeyboardInterrupt
+# A stop that takes longer than this says "stopping…" at once, so that Ctrl-C is never met by
+# silence (a checkpoint being saved, a cluster's pieces being cancelled).
+STOPPING_NOTICE_S = 0.5
 
 
-@contextlib.contextmanager
-def _sigterm_as_ctrl_c():
-    """While the block runs (in the main thread), SIGTERM raises ``KeyboardInterrupt`` as Ctrl-C
-    does: a job scheduler's stop, and the only polite stop for a background job (which ignores
-    SIGINT), then saves checkpoints and exits 130 like Ctrl-C."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGTERM, _terminate)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+class _Stop:
+    """Ctrl-C and SIGTERM while a command runs: both raise ``KeyboardInterrupt`` (SIGTERM is a job
+    scheduler's stop, and the only polite stop for a background job, which ignores SIGINT), and a
+    stop still under way after :data:`STOPPING_NOTICE_S` says so on stderr."""
+
+    def __init__(self, prog: str):
+        self.prog = prog
+        self.notice: threading.Timer | None = None
+
+    def _signal(self, signum, frame):
+        if self.notice is None:
+            self.notice = threading.Timer(STOPPING_NOTICE_S, self._say_stopping)
+            self.notice.daemon = True
+            self.notice.start()
+        raise KeyboardInterrupt
+
+    def _say_stopping(self) -> None:
+        print(f"{self.prog}: stopping…", file=sys.stderr, flush=True)
+
+    def stopped(self) -> None:
+        """The stop is over: no notice from now on."""
+        if self.notice is not None:
+            self.notice.cancel()
+
+    @contextlib.contextmanager
+    def installed(self):
+        """While the block runs in the main thread, the signals go to this stop (SIGINT only where
+        it raises ``KeyboardInterrupt`` today: a background job keeps ignoring it)."""
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        previous = {signal.SIGTERM: signal.signal(signal.SIGTERM, self._signal)}
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            previous[signal.SIGINT] = signal.signal(signal.SIGINT, self._signal)
+        try:
+            yield
+        finally:
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
 
 
 def run(prog: str, command: Callable[[], int]) -> int:
     """Runs ``command`` (which reads its command line with a :class:`Parser`) and turns what a
     user can cause into an exit status: refused arguments, cfrkit errors and operating-system
     errors (a full disk, a read-only directory) become one line on stderr and status 2; Ctrl-C
-    and SIGTERM become status 130; ``--help`` and ``--version`` return 0."""
+    and SIGTERM become status 130 (a stop that takes more than half a second says "stopping…"
+    at once); ``--help`` and ``--version`` return 0."""
+    stop = _Stop(prog)
     try:
-        with _sigterm_as_ctrl_c():
+        with stop.installed():
             return command()
     except (CfrkitError, OSError) as e:
         return fail(prog, e)
     except KeyboardInterrupt as e:
+        stop.stopped()
         # A stop may say what it left behind (``KeyboardInterrupt("…")``), on the same line.
         said = " ".join(str(e).split())
         print(f"{prog}: interrupted" + (f": {said}" if said else ""), file=sys.stderr)
         return INTERRUPTED
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else USAGE_ERROR)
+    finally:
+        stop.stopped()
 
 
 def report(as_json: bool, record: dict, text: Callable[[], str]) -> None:
@@ -139,16 +171,30 @@ def threads(text: str) -> int:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
-def number(low: float = -math.inf, *, above: bool = False) -> Callable[[str], float]:
-    """The type of a finite number at least ``low`` (greater than it with ``above=True``)."""
-    what = f"a finite number {'>' if above else '>='} {low:g}" if low > -math.inf else "a finite number"
+def number(
+    low: float = -math.inf, *, above: bool = False, high: float = math.inf, below: bool = False
+) -> Callable[[str], float]:
+    """The type of a finite number at least ``low`` (greater than it with ``above=True``) and at
+    most ``high`` (less than it with ``below=True``)."""
+    parts = []
+    if low > -math.inf:
+        parts.append(f"{'>' if above else '>='} {low:g}")
+    if high < math.inf:
+        parts.append(f"{'<' if below else '<='} {high:g}")
+    what = "a finite number" + (" " + " and ".join(parts) if parts else "")
 
     def parse(text: str) -> float:
         try:
             value = float(text)
         except ValueError:
             value = math.nan
-        if not math.isfinite(value) or value < low or (above and value == low):
+        if (
+            not math.isfinite(value)
+            or value < low
+            or (above and value == low)
+            or value > high
+            or (below and value == high)
+        ):
             raise argparse.ArgumentTypeError(f"invalid value {text!r} ({what})")
         return value
 

@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence, Union
 
+from ._stderr import quiet_stderr
 from .errors import CfrkitError, InvalidArgumentError
 
 #: The error when Ray is not installed.
@@ -99,7 +100,11 @@ def connect(settings: Ray):
             if settings.address is None:
                 ray.init(include_dashboard=False, logging_level="ERROR", log_to_driver=False)
             else:
-                ray.init(address=settings.address, logging_level="ERROR", log_to_driver=False)
+                # Something answers but may not be Ray: give up after a few tries (Ray's own loop
+                # tries for minutes) and keep Ray's connection warnings off the terminal.
+                os.environ.setdefault("RAY_gcs_server_port_wait_time_s", str(JOIN_TRIES))
+                with quiet_stderr():
+                    ray.init(address=settings.address, logging_level="ERROR", log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError) as e:
             raise InvalidArgumentError(
                 f"invalid value for ray address: {settings.address!r} (no Ray cluster could be joined: {e})"
@@ -109,6 +114,11 @@ def connect(settings: Ray):
 
 #: Seconds to wait for a cluster's head to answer before giving up on its address.
 PROBE_SECONDS = 10.0
+#: Tries to reach a cluster's control service (tens of seconds each) before giving up.
+JOIN_TRIES = 1
+#: An HTTP/2 client's connection preface and an empty SETTINGS frame; the type of that frame.
+HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+HTTP2_SETTINGS = 4
 
 
 def _probe(address: Optional[str]) -> None:
@@ -123,12 +133,25 @@ def _probe(address: Optional[str]) -> None:
             "a local Ray)"
         )
     try:
-        socket.create_connection((host, int(port)), timeout=PROBE_SECONDS).close()
+        conn = socket.create_connection((host, int(port)), timeout=PROBE_SECONDS)
     except OSError as e:
         raise InvalidArgumentError(
             f"invalid value for ray address: {address!r} (nothing answers there: {e.strerror or e}; start the "
             "cluster with 'ray start --head', or use 'auto' on one of its nodes)"
         ) from None
+    # Ray's services speak gRPC, i.e. HTTP/2, whose server answers a client's preface with its
+    # SETTINGS frame at once: anything else is not a Ray cluster (and Ray would retry for minutes).
+    try:
+        with conn:
+            conn.sendall(HTTP2_PREFACE)
+            reply = conn.recv(9)
+    except OSError:
+        reply = b""
+    if len(reply) < 4 or reply[3] != HTTP2_SETTINGS:
+        raise InvalidArgumentError(
+            f"invalid value for ray address: {address!r} (something answers there, but not a Ray cluster: no "
+            "gRPC reply; give the address 'ray start --head' printed)"
+        )
 
 
 def spec_of(agent: Any, parse: Callable[[str], Any]) -> str:

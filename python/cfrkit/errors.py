@@ -9,6 +9,16 @@ class InvalidArgumentError(CfrkitError, ValueError):
     """An argument has a bad value; the message names it and what is allowed."""
 
 
+class InvalidTypeError(InvalidArgumentError, TypeError):
+    """An argument is of the wrong type (a number where a name is wanted, None where a list is);
+    also a ``TypeError``, so that existing ``except TypeError`` clauses keep working."""
+
+
+class OutOfRangeError(InvalidArgumentError, OverflowError):
+    """A number is outside what the argument allows (negative, or too large for it); also an
+    ``OverflowError``."""
+
+
 class UnknownGameError(InvalidArgumentError):
     """A game spec names no known game."""
 
@@ -36,6 +46,8 @@ class CfrkitIOError(CfrkitError, OSError):
 __all__ = [
     "CfrkitError",
     "InvalidArgumentError",
+    "InvalidTypeError",
+    "OutOfRangeError",
     "UnknownGameError",
     "UnknownAlgorithmError",
     "CompileError",

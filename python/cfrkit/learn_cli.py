@@ -21,6 +21,7 @@ import sys
 from collections.abc import Sequence
 
 from . import cli_args
+from .errors import InvalidArgumentError
 from .learn import GAMES, is_records
 
 
@@ -51,10 +52,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     m.add_argument("--epochs", type=cli_args.integer(1, 1_000_000), default=30, help="most epochs (default 30)")
     m.add_argument("--batch", type=cli_args.integer(1, 1 << 20), default=256, help="minibatch size (default 256)")
-    m.add_argument("--lr", type=cli_args.number(0, above=True), default=1e-3, help="learning rate (default 0.001)")
+    m.add_argument(
+        "--lr", type=cli_args.number(0, above=True, high=1), default=1e-3, help="learning rate (default 0.001)"
+    )
     m.add_argument(
         "--holdout",
-        type=cli_args.number(0, above=True),
+        type=cli_args.number(0, above=True, high=1, below=True),
         default=0.1,
         help="share of deals held out, each with all its games (default 0.1)",
     )
@@ -80,7 +83,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     m.add_argument(
         "--soft",
-        type=cli_args.number(0),
+        type=cli_args.number(0, high=1),
         default=0.0,
         metavar="W",
         help="share of the loss that learns the teacher's logged values (softmax at --temperature) instead of its "
@@ -88,7 +91,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     m.add_argument(
         "--temperature",
-        type=cli_args.number(0, above=True),
+        type=cli_args.number(0, above=True, high=1e6),
         default=1.0,
         metavar="T",
         help="temperature of the teacher's values, in the game's payoff units (default 1)",
@@ -105,6 +108,26 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _refuse_foreign_out(a: argparse.Namespace) -> None:
+    """Refuses, before any work, an ``--out`` that is a file, or a directory that holds files but
+    no policy (``model.json``) unless ``--force`` (write the policy into it) or ``--resume`` (a
+    stopped run's networks): the networks would be mixed with, or replace, files that are not
+    the run's. A directory that holds a policy is :func:`cfrkit.learn.imitate`'s to check."""
+    if os.path.exists(a.out) and not os.path.isdir(a.out):
+        raise InvalidArgumentError(
+            f"invalid value for --out: {a.out!r} (a directory to write the policy into; this is a file)"
+        )
+    if a.force or a.resume or not os.path.isdir(a.out) or os.path.exists(os.path.join(a.out, "model.json")):
+        return
+    names = sorted(os.listdir(a.out))
+    if names:
+        shown = ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
+        raise InvalidArgumentError(
+            f"invalid value for --out: {a.out!r} holds files but no policy ({shown}; --force writes the policy "
+            "into it; a new or empty directory keeps them apart)"
+        )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs ``cfrkit learn`` with ``argv``; returns the exit status."""
 
@@ -112,6 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .learn import check, imitate, teacher_of
 
         a = _parser().parse_args(cli_args.argv_or_sys(argv))
+        _refuse_foreign_out(a)
         r = imitate(
             a.game,
             a.logs,

@@ -8,6 +8,11 @@ from typing import Callable, Optional
 
 from . import _cfrkit
 from ._cfrkit import Game, Policy
+from ._native import checked
+from .errors import InvalidArgumentError, InvalidTypeError
+
+#: Most iterations one run may ask for (the iteration counter is an unsigned 64-bit integer).
+MAX_ITERATIONS = 2**64 - 1
 
 #: Target wall time of one chunk of iterations run with the GIL released.
 CHUNK_SECONDS = 0.1
@@ -17,8 +22,8 @@ ENGINES = ("auto", "lanes")
 
 
 class Solver:
-    """A CFR-family solver over a compiled game; ``algorithm`` is one of
-    :data:`cfrkit.ALGORITHMS`.
+    """A CFR-family solver over a compiled game (a :class:`cfrkit.Game`, or a game spec such as
+    ``"kuhn"`` to load); ``algorithm`` is one of :data:`cfrkit.ALGORITHMS`.
 
     Full-width: ``cfr`` and ``cfr+`` (exactly OpenSpiel's ``CFRSolver`` and ``CFRPlusSolver``),
     ``lcfr``, ``dcfr`` (parameters ``alpha``, ``beta``, ``gamma``) and ``pcfr+``. They are
@@ -41,7 +46,7 @@ class Solver:
 
     def __init__(
         self,
-        game: Game,
+        game: Game | str,
         algorithm: str = "cfr+",
         threads: int = 0,
         seed: int = 0,
@@ -52,18 +57,18 @@ class Solver:
         engine: str = "auto",
         epsilon: Optional[float] = None,
     ) -> None:
+        if isinstance(game, str):
+            game = checked(_cfrkit.load_game)(game)
         if not isinstance(game, Game):
-            raise TypeError(f"game must be a cfrkit.Game (from cfrkit.load_game), not {type(game).__name__}")
-        if not isinstance(threads, int) or threads < 0:
-            from .errors import InvalidArgumentError
-
+            raise InvalidTypeError(
+                f"invalid value for game: {game!r} (a cfrkit.Game, e.g. cfrkit.load_game('kuhn'))"
+            )
+        if not isinstance(threads, int) or isinstance(threads, bool) or threads < 0:
             raise InvalidArgumentError(f"invalid value for threads: {threads!r} (an integer >= 0; 0 = all cores)")
         if engine not in ENGINES:
-            from .errors import InvalidArgumentError
-
             raise InvalidArgumentError(f"invalid value for engine: {engine!r} (one of {', '.join(ENGINES)})")
         self.game = game
-        self._native = _cfrkit.Solver(
+        self._native = checked(_cfrkit.Solver)(
             game, algorithm, threads, alternating, alpha, beta, gamma, seed=seed, epsilon=epsilon
         )
         if engine == "lanes":
@@ -122,10 +127,10 @@ class Solver:
         ``until_exploitability`` stops as soon as the average policy's exploitability is at most
         that value (checked after every chunk; chunks are then kept short).
         """
-        if not isinstance(iterations, int) or iterations < 0:
-            from .errors import InvalidArgumentError
-
-            raise InvalidArgumentError(f"invalid value for iterations: {iterations!r} (an integer >= 0)")
+        if not isinstance(iterations, int) or isinstance(iterations, bool) or not 0 <= iterations <= MAX_ITERATIONS:
+            raise InvalidArgumentError(
+                f"invalid value for iterations: {iterations!r} (an integer from 0 to {MAX_ITERATIONS})"
+            )
         bar = None
         if progress:
             from tqdm import tqdm

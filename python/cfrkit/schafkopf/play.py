@@ -1,33 +1,83 @@
 """A game of Schafkopf in the terminal: a person in one seat, bots in the others.
 
 The person types an action's name (``pass``, ``sauspiel:G``, ``no``, ``contra``, ``EO``,
-``H10``; any case) or its number in the list shown; ``?`` shows the list again. Illegal input is
-refused with the reason ("must follow trump", "must play the called Ace", …) and asked again.
+``H10``; any case) or its number in the menu shown; ``?`` shows the whole list again. Hands and
+card menus are in trump order (Obers, Unters, then the trump suit; the contract's trumps once it
+is known), then the plain suits. Illegal input is refused with the reason ("must follow trump",
+"must play the called Ace", …) and asked again. When everyone passes the deal is passed in and
+nothing more is asked. ``quit`` ends the game with one line; so does the end of input (an error
+line from the CLI, exit status 2).
 """
 
 from __future__ import annotations
 
-import sys
-from typing import Callable, TextIO
+from typing import Callable, Optional, TextIO
 
+from .._background import interruptible
 from .._cfrkit import SchafkopfGame as Game
-from ..errors import InvalidArgumentError
+from .._terminal import Console, say_tricks, where_in
 from .agents import agent as make_agent
 
 SUITS = {"S": "Schellen", "H": "Herz", "G": "Gras", "E": "Eichel"}
+SUIT_ORDER = "EGHS"
+RANKS = ("A", "10", "K", "O", "U", "9", "8", "7")
+#: What the player team needs to win, in every contract.
+NEEDED = 61
+
+
+def card_order(contract: Optional[str]) -> Callable[[str], tuple]:
+    """The sort key of cards in trump order for ``contract`` (a Sauspiel's before one is known):
+    trumps high to low (Obers E G H S, Unters E G H S, the trump suit A 10 K 9 8 7; in a Wenz and
+    the play-out after four passes only the Unters), then the plain suits E G H S, high to low."""
+    kind, _, suit = (contract or "sauspiel").partition(":")
+    if kind in ("wenz", "passed"):
+        trump_ranks, trump_suit = ("U",), None
+    else:
+        trump_ranks, trump_suit = ("O", "U"), suit if kind == "solo" else "H"
+
+    def key(c: str) -> tuple:
+        s, r = c[0], c[1:]
+        if r in trump_ranks:
+            return (0, trump_ranks.index(r), SUIT_ORDER.index(s))
+        if s == trump_suit:
+            return (1, 0, RANKS.index(r))
+        return (2, SUIT_ORDER.index(s), RANKS.index(r))
+
+    return key
+
+
+def _sorted(cards, contract: Optional[str]) -> list[str]:
+    return sorted(cards, key=card_order(contract))
 
 
 def _describe_contract(g: Game) -> str:
     c = g.contract
-    if c is None:
-        return "everyone passed: the deal is over"
-    if c == "passed":
-        return f"everyone passed: the hand is played out in Wenz order for nothing (dealer {g.declarer})"
+    if c in (None, "passed"):
+        return "everyone passed: the deal is passed in and nobody pays"
     kind, _, suit = c.partition(":")
     what = {"sauspiel": f"a Sauspiel calling the {SUITS.get(suit, suit)} Ace", "wenz": "a Wenz"}.get(
         kind, f"a {SUITS.get(suit, suit)} Solo"
     )
     return f"seat {g.declarer} plays {what}"
+
+
+def _settlement_line(s: dict) -> str:
+    result = "won" if s["won"] else "lost"
+    extra = ", ".join(
+        x
+        for x, on in (
+            ("Schwarz", s["schwarz"]),
+            ("Schneider", s["schneider"]),
+            (f"{s['laufende']} Laufende", s["laufende_paid"]),
+            (f"doubled x{2 ** s['doublings']}", s["doublings"] > 0),
+        )
+        if on
+    )
+    team = " and ".join(str(x) for x in s["team"])
+    return (
+        f"the player team (seat {team}) {result} with {s['team_points']} card points ({NEEDED} needed)"
+        + (f"; {extra}" if extra else "")
+    )
 
 
 def play_terminal(
@@ -41,78 +91,52 @@ def play_terminal(
     out: TextIO | None = None,
 ) -> int:
     """Plays one game with a person at ``seat`` (reading answers with ``read``) against ``bots``
-    in the other seats; returns 0 when the game is over."""
-    out = out or sys.stdout
+    in the other seats; returns 0 when the game is over or the person typed ``quit``. End of
+    input raises :class:`~cfrkit.InvalidArgumentError` (one line from the CLI)."""
     bot = make_agent(bots)
     g = Game.random(seed=seed, rules=rules, index=index)
+    con = Console(read, out, lambda: where_in(g))
+    say = con.say
 
-    def say(text: str = "") -> None:
-        print(text, file=out, flush=True)
+    def hand() -> str:
+        return " ".join(_sorted(g.view(seat).hand, g.contract))
+
+    def passed_in() -> bool:
+        return g.phase != "bidding" and g.contract in (None, "passed")
+
+    def game() -> None:
+        phase, tricks_seen = None, 0
+        while not g.finished and not passed_in():
+            if g.phase != phase:
+                if g.phase == "contra":
+                    say(_describe_contract(g) + f"; your hand in its order: {hand()}")
+                phase = g.phase
+                say(f"-- {phase} --")
+            if g.player != seat:
+                who, action = interruptible(lambda: g.agent_move(bot, seed=seed))
+                say(f"seat {who} ({bot.name}): {action}")
+            else:
+                legal = g.legal_actions()
+                if g.phase == "tricks":
+                    trick = " ".join(g.current_trick) or "(you lead)"
+                    say(f"Trick {g.tricks_done + 1}: {trick}   your hand: {hand()}")
+                    legal = _sorted(legal, g.contract)
+                con.choose("Your move", legal, lambda a: g.why_illegal(a) or g.play(a))
+            tricks_seen = say_tricks(con, g, tricks_seen)
+        say("-- finished --")
+        if passed_in():
+            say(_describe_contract(g) + ".")
+        else:
+            say(f"card points by seat: {g.scores}")
+            s = g.settlement()
+            if s and s["contract"]:
+                say(_settlement_line(s))
+        say(f"payments in cents: {g.returns()} (you: {g.returns()[seat]:+d})")
 
     say(f"Schafkopf ({g.rules} rules), deal {index} of seed {seed}. You are seat {seat}; seat {g.dealer} deals.")
-    say(f"Your hand: {' '.join(g.view(seat).hand)}")
-    phase, tricks_seen = None, 0
-    while not g.finished:
-        if g.phase != phase:
-            if g.phase == "contra" and g.contract is not None:
-                say(_describe_contract(g) + ".")
-            phase = g.phase
-            say(f"-- {phase} --")
-        p = g.player
-        if p != seat:
-            who, action = g.agent_move(bot, seed=seed)
-            say(f"seat {who} ({bot.name}): {action}")
-        else:
-            legal = g.legal_actions()
-            view = g.view(seat)
-            if g.phase == "tricks":
-                trick = " ".join(view.current_trick) or "(you lead)"
-                say(f"Trick {view.tricks_done + 1}: {trick}   your hand: {' '.join(view.hand)}")
-            menu = "  ".join(f"{i + 1}) {a}" for i, a in enumerate(legal))
-            while True:
-                try:
-                    text = read(f"Your move [{menu}]: ").strip()
-                except EOFError:
-                    raise InvalidArgumentError("invalid value for input: it ended before the game did") from None
-                if text in ("?", "help", ""):
-                    say(f"legal: {', '.join(legal)}")
-                    continue
-                if text.isdigit() and 1 <= int(text) <= len(legal):
-                    text = legal[int(text) - 1]
-                try:
-                    why = g.why_illegal(text)
-                except InvalidArgumentError as e:
-                    why = str(e)
-                if why is None:
-                    g.play(text)
-                    break
-                say(f"rejected: {why}")
-        if g.tricks_done > tricks_seen:
-            t = tricks_seen
-            winner = g.trick_winners[t]
-            say(f"  trick {t + 1}: {' '.join(g.tricks[t])} (led by seat {g.trick_leaders[t]}) -> seat {winner}")
-            tricks_seen = g.tricks_done
-    say("-- finished --")
-    if g.contract is None:
-        say(_describe_contract(g) + ".")
-    s = g.settlement()
-    say(f"card points by seat: {g.scores}")
-    if s and s["contract"] and s["contract"] != "passed":
-        result = "won" if s["won"] else "lost"
-        extra = ", ".join(
-            x
-            for x, on in (
-                ("Schwarz", s["schwarz"]),
-                ("Schneider", s["schneider"]),
-                (f"{s['laufende']} Laufende", s["laufende_paid"]),
-                (f"doubled x{2 ** s['doublings']}", s["doublings"] > 0),
-            )
-            if on
-        )
-        team = " and ".join(str(x) for x in s["team"])
-        say(f"the player team (seat {team}) {result} with {s['team_points']} points" + (f" ({extra})" if extra else ""))
-    say(f"payments in cents: {g.returns()} (you: {g.returns()[seat]:+d})")
+    say(f"Your hand: {hand()}  (type quit to stop)")
+    con.play(game)
     return 0
 
 
-__all__ = ["play_terminal"]
+__all__ = ["card_order", "play_terminal"]

@@ -10,7 +10,7 @@
 
 With ``--log`` every game goes to a game log (``cfrkit.logs``, ``docs/logs.md``).
 * ``play [--bots AGENT] [--seed S]`` — a whole game in the terminal: you sit South with a bot
-  partner against two bots.
+  partner against two bots; ``quit`` stops it (status 0), the end of input too (status 2).
 
 ``match`` and ``tournament`` take ``--ray [ADDRESS] [--workers N] [--piece N]``: the pairs are
 played in pieces on a Ray cluster, with the figures of a local run (``docs/ray.md``).
@@ -26,7 +26,7 @@ import sys
 from .. import cli_args
 from .agents import SPECS as AGENTS_HELP
 from .matches import play_match
-from .play import Quit, play_game
+from .play import play_game
 from .tournament import tournament
 
 LOG_HELP = "write every game to a game log at PATH (JSON lines, see docs/logs.md; a new file)"
@@ -109,11 +109,7 @@ def _tournament(a: argparse.Namespace) -> int:
 
 
 def _play(a: argparse.Namespace) -> int:
-    try:
-        play_game(a.bots, seed=a.seed)
-    except Quit:
-        print("\nGame abandoned.", file=sys.stderr)
-        return 1
+    play_game(a.bots, seed=a.seed)  # quit: one line, status 0; end of input: an error, status 2
     return 0
 
 

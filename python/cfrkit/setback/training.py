@@ -109,10 +109,28 @@ def train(
     if not (isinstance(checkpoint_seconds, (int, float)) and checkpoint_seconds > 0):
         raise InvalidArgumentError(f"invalid value for checkpoint_seconds: {checkpoint_seconds!r} (a positive number)")
     out = Path(out)
+    _refuse_foreign_directory(out)
     with RunLock(out):
         return _train_locked(
             spec, out, resume, checkpoint_seconds, progress, progress_seconds, write_strategy, log, ray
         )
+
+
+def _refuse_foreign_directory(out: Path) -> None:
+    """Refuses, before the run takes ``out`` (and writes its lock there), a directory that holds
+    files other than a Setback run's: a strategy without its checkpoint, another program's files.
+    Such files would be replaced or mixed with the run's; a run's own directory (its checkpoint,
+    strategy, lock and temporary files of killed writes) is the core's to check."""
+    if not out.is_dir():
+        return
+    names = [n for n in os.listdir(out) if n != ".lock" and not (n.startswith(".") and ".tmp" in n)]
+    if not names or CHECKPOINT_FILE in names:
+        return
+    shown = ", ".join(sorted(names)[:3]) + (", ..." if len(names) > 3 else "")
+    raise InvalidArgumentError(
+        f"invalid value for out: {str(out)!r} holds files that are not a Setback run's ({shown}; no "
+        f"{CHECKPOINT_FILE}); a new run needs a new or empty directory"
+    )
 
 
 def _train_locked(
@@ -129,10 +147,17 @@ def _train_locked(
     iterations = spec.iterations
     ckpt = out / CHECKPOINT_FILE
     trainer, resumed_from, removed = spec.start(out, resume)
+    # A checkpoint past the target is kept as it is: the run says so and does nothing.
+    past = resumed_from is not None and trainer.iterations > iterations
     if log is not None:
         for f in removed:
             log(f"removed {f}, a temporary file of an interrupted write")
-        if resumed_from is not None:
+        if past:
+            log(
+                f"resuming {resumed_from}: {trainer.iterations:,} deals done, past the target {iterations:,}: "
+                "nothing to do (the checkpoint and strategy are kept)"
+            )
+        elif resumed_from is not None:
             log(
                 f"resuming {resumed_from}: {trainer.iterations:,} deals done, "
                 f"continuing to {iterations:,} ({trainer.stage}, {trainer.algo}, seed {trainer.seed})"
@@ -169,7 +194,7 @@ def _train_locked(
                 progress(figures())
 
     try:
-        if ray is not None:
+        if ray is not None and not past:
             _rounds_on_ray(trainer, spec, ckpt, iterations, ray, report)
         while trainer.iterations < iterations:
             trainer.run(iterations, 0.25)
@@ -179,12 +204,15 @@ def _train_locked(
                 last_ckpt = time.monotonic()
     except KeyboardInterrupt:
         interrupted = True
-    trainer.save_checkpoint(ckpt)
+    if not past:
+        trainer.save_checkpoint(ckpt)
     strategy = None
     if write_strategy:
-        # Also after Ctrl-C: the strategy of the deals done, the same as the checkpoint's.
+        # Also after Ctrl-C: the strategy of the deals done, the same as the checkpoint's (kept
+        # as it is past the target, unless a killed run left none).
         strategy = out / STRATEGY_FILE
-        trainer.save_strategy(strategy)
+        if not (past and strategy.is_file()):
+            trainer.save_strategy(strategy)
     seconds = time.monotonic() - t0
     done = trainer.iterations - start_iterations
     n = trainer.infosets

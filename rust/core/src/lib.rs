@@ -17,6 +17,7 @@ pub mod prefetch;
 pub mod sampled;
 pub mod search;
 pub mod spec;
+pub mod stop;
 pub mod store;
 pub mod streams;
 pub mod threads;

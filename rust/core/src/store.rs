@@ -226,6 +226,18 @@ impl Drop for RunLock {
     }
 }
 
+/// A container kind in a user's words (the kinds cfrkit writes), else the kind as stored.
+fn kind_name(kind: &[u8]) -> String {
+    match kind {
+        b"SOLVER\0\0" => "a checkpoint of a full-width CFR solver (cfr, cfr+, lcfr, dcfr, pcfr+)".into(),
+        b"MCCFR\0\0\0" => "a checkpoint of a Monte-Carlo CFR solver (es-mccfr, os-mccfr)".into(),
+        b"POLICY\0\0" => "a policy".into(),
+        b"SBCKPT\0\0" => "a Setback training checkpoint".into(),
+        b"SBSTRAT\0" => "a Setback strategy".into(),
+        other => format!("a {:?} file", String::from_utf8_lossy(other).trim_end_matches('\0')),
+    }
+}
+
 /// Reads a file written by [`write_container`], checking magic, version, kind, length and
 /// checksum; returns the payload.
 pub fn read_container(path: &Path, kind: &[u8; 8]) -> Result<Vec<u8>> {
@@ -239,11 +251,14 @@ pub fn read_container(path: &Path, kind: &[u8; 8]) -> Result<Vec<u8>> {
         return Err(bad(format!("format version {version}; this cfrkit reads version {FORMAT_VERSION}")));
     }
     if &bytes[12..20] != kind {
-        return Err(bad(format!(
-            "holds {:?}, expected {:?}",
-            String::from_utf8_lossy(&bytes[12..20]).trim_end_matches('\0'),
-            String::from_utf8_lossy(kind).trim_end_matches('\0')
-        )));
+        let (held, wanted) = (kind_name(&bytes[12..20]), kind_name(kind));
+        let solvers = [kind_name(b"SOLVER\0\0"), kind_name(b"MCCFR\0\0\0")];
+        let hint = if solvers.contains(&held) && solvers.contains(&wanted) {
+            ": resume it with the algorithm that wrote it"
+        } else {
+            ""
+        };
+        return Err(bad(format!("{held}, not {wanted}{hint}")));
     }
     let len = u64::from_le_bytes(bytes[20..28].try_into().unwrap()) as usize;
     if bytes.len() != HEADER_LEN + len + 4 {

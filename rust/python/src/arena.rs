@@ -1,11 +1,39 @@
-//! Helpers the games' match bindings share: a match's per-deal means to and from Python (so
-//! that matches played in pieces, e.g. on a cluster, merge into the figures of one run) and a
+//! Helpers the games' match bindings share: what a match does between its chunks of games
+//! (Ctrl-C, a callable agent's exception, progress), a match's per-deal means to and from Python
+//! (so that matches played in pieces, e.g. on a cluster, merge into the figures of one run) and a
 //! tournament's cross table as a dict.
 
 use crate::errors::IntoPy;
 use cfrkit_core::arena::{check_pair, CrossTable, PairResult};
+use cfrkit_core::Error;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+
+/// What a native match loop does between its chunks of games (every tenth of a second, with the
+/// GIL): stop on Ctrl-C or on the first exception `failed()` returns (a callable agent's), the
+/// exception kept in `stopped`, and call `progress(done, total)` when the games done changed.
+pub fn between_chunks<'a>(
+    failed: impl Fn() -> Option<PyErr> + 'a,
+    progress: Option<&'a Py<PyAny>>,
+    stopped: &'a mut Option<PyErr>,
+) -> impl FnMut(u64, u64) -> cfrkit_core::Result<()> + 'a {
+    let mut told = None;
+    move |done, total| {
+        Python::with_gil(|py| {
+            let mut result = failed().map_or_else(|| py.check_signals(), Err);
+            if let (Ok(()), Some(f)) = (&result, progress) {
+                if told != Some(done) {
+                    told = Some(done);
+                    result = f.call1(py, (done, total)).map(drop);
+                }
+            }
+            result.map_err(|e| {
+                *stopped = Some(e);
+                Error::Interrupted
+            })
+        })
+    }
+}
 
 /// A tournament's pair as Python sends it: `(i, j, per-deal means, games)`.
 pub type PairDeals = (usize, usize, Vec<(f64, f64)>, u64);

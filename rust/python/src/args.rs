@@ -2,7 +2,7 @@
 //! non-integer value raises `InvalidArgumentError` naming the argument and the value (instead of
 //! pyo3's bare `OverflowError`). Thread counts are checked by the core's `threads` module.
 
-use crate::errors::IntoPy;
+use crate::errors::{invalid_type, IntoPy};
 use cfrkit_core::{threads, Error};
 use pyo3::prelude::*;
 use pyo3::types::PyBool;
@@ -18,6 +18,12 @@ fn bounded(obj: &Bound<'_, PyAny>, max: u64) -> Option<u64> {
         return None;
     }
     obj.extract::<u64>().ok().filter(|&v| v <= max)
+}
+
+/// `obj` as a `T` (a list of card names, a text), or an `InvalidTypeError` naming `what` and
+/// saying what is `allowed`.
+pub fn typed_arg<'py, T: FromPyObject<'py>>(obj: &Bound<'py, PyAny>, what: &str, allowed: &str) -> PyResult<T> {
+    obj.extract::<T>().map_err(|_| invalid_type(what, &shown(obj), allowed))
 }
 
 /// `obj` as an unsigned 64-bit integer, or an error naming `what`.

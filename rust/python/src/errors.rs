@@ -15,6 +15,12 @@ fn raise(class: &str, msg: String) -> PyErr {
     })
 }
 
+/// The error of an argument `what` of the wrong Python type (`InvalidTypeError`, also a
+/// `TypeError`): its value as written and what is allowed.
+pub fn invalid_type(what: &str, value: &str, allowed: &str) -> PyErr {
+    raise("InvalidTypeError", format!("invalid value for {what}: {value} ({allowed})"))
+}
+
 /// Converts a core error into the matching Python exception.
 pub fn to_py(e: Error) -> PyErr {
     let msg = e.to_string();

@@ -2,7 +2,8 @@
 //! the feature encoding, agents (spec strings or Python callables), and matches and
 //! tournaments with the GIL released. Names and checks live in the core.
 
-use crate::args::opt_u64_arg;
+use crate::arena::between_chunks;
+use crate::args::{opt_u64_arg, typed_arg};
 use crate::callable::PyCallable;
 use crate::errors::IntoPy;
 use crate::log::GameLogWriter;
@@ -306,7 +307,9 @@ public_getters!(SchafkopfGame, g => View::new(&g.inner, 0), {
     /// `dealer`, under `rules` (`"schafkopfrl"` or `"standard"`).
     #[new]
     #[pyo3(signature = (hands, dealer, rules = "schafkopfrl"))]
-    fn new(hands: Vec<String>, dealer: u8, rules: &str) -> PyResult<Self> {
+    fn new(hands: &Bound<'_, PyAny>, dealer: &Bound<'_, PyAny>, rules: &str) -> PyResult<Self> {
+        let hands: Vec<String> = typed_arg(hands, "hands", "a list of four hands of eight card names")?;
+        let dealer: u8 = typed_arg(dealer, "dealer", "a seat from 0 to 3")?;
         let rules = Rules::parse(rules).py()?;
         let deal = Deal::parse(&hands, dealer).py()?;
         Ok(SchafkopfGame { inner: Game::new(&deal, rules) })
@@ -614,25 +617,6 @@ impl SchafkopfAgent {
     }
 }
 
-/// What a match does between its chunks of games (with the GIL): stop on Ctrl-C or on a
-/// callable agent's exception (kept in `stopped`), and call `progress(done, total)` if given.
-fn between_chunks<'a>(
-    agents: &'a [&SchafkopfAgent],
-    progress: Option<&'a Py<PyAny>>,
-    stopped: &'a mut Option<PyErr>,
-) -> impl FnMut(u64, u64) -> cfrkit_core::Result<()> + 'a {
-    move |done, total| {
-        Python::with_gil(|py| {
-            let failed = agents.iter().find_map(|a| a.take_error()).map(Err).unwrap_or_else(|| py.check_signals());
-            let result = failed.and_then(|()| progress.map_or(Ok(()), |f| f.call1(py, (done, total)).map(drop)));
-            result.map_err(|e| {
-                *stopped = Some(e);
-                Error::Interrupted
-            })
-        })
-    }
-}
-
 fn settings(protocol: &str, rules: &str, seed: u64, threads: usize, first_deal: u64) -> PyResult<MatchSettings> {
     Ok(MatchSettings {
         rules: Rules::parse(rules).py()?,
@@ -688,7 +672,8 @@ fn schafkopf_match<'py>(
     let log = log.map(|l| l.inner.clone());
     let mut stopped = None;
     let res = py.allow_threads(|| {
-        let mut between = between_chunks(&agents, progress.as_ref(), &mut stopped);
+        let mut between =
+            between_chunks(|| agents.iter().find_map(|a| a.take_error()), progress.as_ref(), &mut stopped);
         match (&log, log_pair) {
             (Some(log), Some((n, i, j, per_pair))) => {
                 let place = matches::tournament_place(log, &s, n, i, j, per_pair)?;
@@ -733,7 +718,8 @@ fn schafkopf_selfplay<'py>(
     let log = log.map(|l| l.inner.clone());
     let mut stopped = None;
     let res = py.allow_threads(|| {
-        let mut between = between_chunks(&agents, progress.as_ref(), &mut stopped);
+        let mut between =
+            between_chunks(|| agents.iter().find_map(|a| a.take_error()), progress.as_ref(), &mut stopped);
         matches::run_match(inner.as_ref(), inner.as_ref(), games, &s, log.as_deref(), &mut between)
     });
     if let Some(e) = stopped.or_else(|| agent.take_error()) {
@@ -816,7 +802,7 @@ fn schafkopf_tournament<'py>(
     let log = log.map(|l| l.inner.clone());
     let mut stopped = None;
     let res: cfrkit_core::Result<CrossTable> = py.allow_threads(|| {
-        let mut between = between_chunks(&refs, progress.as_ref(), &mut stopped);
+        let mut between = between_chunks(|| refs.iter().find_map(|a| a.take_error()), progress.as_ref(), &mut stopped);
         matches::run_tournament(&inner, games, &s, log.as_deref(), &mut between)
     });
     if let Some(e) = stopped.or_else(|| agents.iter().find_map(|a| a.take_error())) {

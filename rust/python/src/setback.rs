@@ -1,7 +1,7 @@
 //! Bindings of Setback: a deal driven from Python, the trainer and the trained strategy.
 //! Conversions and GIL handling only; the game lives in `cfrkit_core::games::setback`.
 
-use crate::args::{threads_arg, u64_arg};
+use crate::args::{threads_arg, typed_arg, u64_arg};
 use crate::errors::IntoPy;
 use cfrkit_core::games::setback::abstraction::{actions, Action};
 use cfrkit_core::games::setback::cards::{self, card_name, parse_card, parse_cards};
@@ -102,7 +102,8 @@ pub struct SetbackDeal {
 deal_state_pymethods!(SetbackDeal {
     /// A deal from four hands of six space-separated cards each, e.g. `"AS JS 4S KH 7H 9D"`.
     #[new]
-    fn new(hands: Vec<String>) -> PyResult<Self> {
+    fn new(hands: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let hands: Vec<String> = typed_arg(hands, "hands", "a list of four hands of six card names, dealer first")?;
         if hands.len() != 4 {
             return Err(Error::invalid("hands", format!("{} hands", hands.len()), "exactly 4 hands, dealer first"))
                 .py();

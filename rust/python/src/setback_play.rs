@@ -1,6 +1,7 @@
 //! Bindings of Setback play: player views, agents (spec strings or Python callables), games to
 //! 11 a person can drive, and duplicate matches with the GIL released.
 
+use crate::arena::between_chunks;
 use crate::args::{threads_arg, u64_arg};
 use crate::callable::PyCallable;
 use crate::errors::IntoPy;
@@ -352,16 +353,9 @@ fn setback_match<'py>(
     // What stopped the match between chunks: Ctrl-C, or a callable agent's exception.
     let mut stopped: Option<PyErr> = None;
     let res = py.allow_threads(|| {
-        play_pairs_logged(ai.as_ref(), bi.as_ref(), first_pair..end, seed, threads, slot, &mut |done, total| {
-            Python::with_gil(|py| {
-                let err = a.take_error().or_else(|| b.take_error()).map(Err).unwrap_or_else(|| py.check_signals());
-                let err = err.and_then(|()| progress.as_ref().map_or(Ok(()), |f| f.call1(py, (done, total)).map(drop)));
-                err.map_err(|e| {
-                    stopped = Some(e);
-                    Error::Interrupted
-                })
-            })
-        })
+        let failed = || a.take_error().or_else(|| b.take_error());
+        let mut between = between_chunks(failed, progress.as_ref(), &mut stopped);
+        play_pairs_logged(ai.as_ref(), bi.as_ref(), first_pair..end, seed, threads, slot, &mut between)
     });
     if let Some(e) = stopped.or_else(|| a.take_error()).or_else(|| b.take_error()) {
         return Err(e);

@@ -3,7 +3,8 @@
 //! agents from spec strings; matches and tournaments with the GIL released. Names and checks
 //! live in the core.
 
-use crate::args::opt_u64_arg;
+use crate::arena::between_chunks;
+use crate::args::{opt_u64_arg, typed_arg};
 use crate::errors::IntoPy;
 use crate::log::GameLogWriter;
 use cfrkit_core::arena::log::first_game_of;
@@ -73,7 +74,10 @@ impl SkatGame {
     /// `rules` is `isko` (default) or `iss` (the ISS server's variant; docs/iss.md).
     #[new]
     #[pyo3(signature = (hands, skat, rules = "isko"))]
-    fn new(hands: Vec<String>, skat: &str, rules: &str) -> PyResult<Self> {
+    fn new(hands: &Bound<'_, PyAny>, skat: &Bound<'_, PyAny>, rules: &str) -> PyResult<Self> {
+        let hands: Vec<String> = typed_arg(hands, "hands", "a list of three hands of ten card names")?;
+        let skat: String = typed_arg(skat, "skat", "the two skat cards, e.g. 'D7 D8'")?;
+        let skat = skat.as_str();
         let rules = cfrkit_core::games::skat::Rules::parse(rules).py()?;
         Ok(SkatGame { inner: Game::with_rules(&Deal::parse(&hands, skat).py()?, rules) })
     }
@@ -350,24 +354,6 @@ impl SkatAgent {
     }
 }
 
-/// A `(done, total)` callback for the native match loop: stops on Ctrl-C (the exception kept in
-/// `stopped`) and calls `progress` if given.
-fn between_chunks<'a>(
-    progress: Option<&'a Py<PyAny>>,
-    stopped: &'a mut Option<PyErr>,
-) -> impl FnMut(u64, u64) -> cfrkit_core::Result<()> + 'a {
-    move |done, total| {
-        Python::with_gil(|py| {
-            let result =
-                py.check_signals().and_then(|()| progress.map_or(Ok(()), |f| f.call1(py, (done, total)).map(drop)));
-            result.map_err(|e| {
-                *stopped = Some(e);
-                Error::Interrupted
-            })
-        })
-    }
-}
-
 fn settings(seed: u64, threads: usize, first_deal: u64, share_decisions: bool) -> PyResult<MatchSettings> {
     Ok(MatchSettings { seed, threads: cfrkit_core::threads::resolve(threads).py()?, first_deal, share_decisions })
 }
@@ -425,7 +411,7 @@ fn skat_match<'py>(
     let log = log.map(|l| l.inner.clone());
     let mut stopped = None;
     let res = py.allow_threads(|| {
-        let mut between = between_chunks(progress.as_ref(), &mut stopped);
+        let mut between = between_chunks(|| None, progress.as_ref(), &mut stopped);
         match (&log, log_pair) {
             (Some(log), Some((n, i, j, per_pair))) => {
                 let place = matches::tournament_place(log, n, i, j, per_pair)?;
@@ -467,7 +453,7 @@ fn skat_selfplay<'py>(
     let log = log.map(|l| l.inner.clone());
     let mut stopped = None;
     let res = py.allow_threads(|| {
-        let mut between = between_chunks(progress.as_ref(), &mut stopped);
+        let mut between = between_chunks(|| None, progress.as_ref(), &mut stopped);
         matches::run_selfplay(inner.as_ref(), deals, &s, log.as_deref(), &mut between)
     });
     if let Some(e) = stopped {
@@ -543,7 +529,7 @@ fn skat_tournament<'py>(
     let log = log.map(|l| l.inner.clone());
     let mut stopped = None;
     let res: cfrkit_core::Result<CrossTable> = py.allow_threads(|| {
-        let mut between = between_chunks(progress.as_ref(), &mut stopped);
+        let mut between = between_chunks(|| None, progress.as_ref(), &mut stopped);
         matches::run_tournament(&inner, deals, &s, log.as_deref(), &mut between)
     });
     if let Some(e) = stopped {

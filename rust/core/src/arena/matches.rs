@@ -4,15 +4,17 @@
 use super::seating::Protocol;
 use super::stats::Estimate;
 use crate::error::{Error, Result};
+use crate::stop::{self, StopFlag};
 use crate::threads;
 use rayon::prelude::*;
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// Told how far long work has come, between chunks: `(done, total)` in the work's units (games
 /// played). An error stops the work and is returned: a caller checks for Ctrl-C there, or shows
-/// progress.
+/// progress. `done` never decreases but may repeat: a loop that can be stopped also calls it
+/// when nothing was done, so that a stop is heard while long games are under way.
 pub type Progress<'a> = &'a mut dyn FnMut(u64, u64) -> Result<()>;
 
 /// A [`Progress`] that shows nothing and never stops the work.
@@ -28,8 +30,9 @@ const POLL: Duration = Duration::from_millis(100);
 /// depends only on `i`. The threads take indices as they free up (no pause between batches, so
 /// slow indices of uneven length keep every core busy), while the calling thread calls
 /// `progress(indices done · per_index, all · per_index)` once with 0 done before any work, then
-/// every tenth of a second when something was done, and once at the end. An error from `progress` stops the work (indices under way
-/// finish, no new one starts) and is returned; so is an error of `f`.
+/// every tenth of a second, and once at the end. An error from `progress` stops the work (no new
+/// index starts, and those under way end at their searches' next check of the work's
+/// [`stop`] flag, their results thrown away) and is returned; so is an error of `f`.
 pub fn play_indexed<T: Send>(
     indices: Range<u64>,
     threads: usize,
@@ -42,13 +45,15 @@ pub fn play_indexed<T: Send>(
     let total = indices.end.saturating_sub(indices.start);
     // The first report is always 0 done, before any work starts (callers count on it).
     progress(0, total * per_index)?;
-    let (done, stop) = (AtomicU64::new(0), AtomicBool::new(false));
+    // The stop flag is also the flag of each index's work, so that searches deep inside a game
+    // (PIMC's worlds) end at once when the work is stopped.
+    let (done, stop) = (AtomicU64::new(0), StopFlag::default());
     let work = || -> Result<Vec<T>> {
         let one = |i: u64| {
             if stop.load(Ordering::Relaxed) {
                 return Err(Error::Interrupted);
             }
-            let r = f(i);
+            let r = stop::within(&stop, || f(i));
             done.fetch_add(1, Ordering::Relaxed);
             r
         };
@@ -59,18 +64,14 @@ pub fn play_indexed<T: Send>(
     };
     std::thread::scope(|scope| {
         let worker = scope.spawn(work);
-        let mut told = Some(0);
         let mut stopped = Ok(());
         loop {
             let finished = worker.is_finished();
             let d = done.load(Ordering::Relaxed);
-            if told != Some(d) {
-                told = Some(d);
-                if let Err(e) = progress(d * per_index, total * per_index) {
-                    stop.store(true, Ordering::Relaxed);
-                    stopped = Err(e);
-                    break;
-                }
+            if let Err(e) = progress(d * per_index, total * per_index) {
+                stop.store(true, Ordering::Relaxed);
+                stopped = Err(e);
+                break;
             }
             if finished {
                 break;
@@ -296,7 +297,7 @@ mod tests {
         .unwrap();
         assert_eq!(r, play_pair(Protocol::Halves, 4, 0..100, 1, &mut quiet, toy).unwrap());
         assert_eq!(seen.last(), Some(&(200, 200)));
-        assert!(seen.windows(2).all(|w| w[0].0 < w[1].0), "{seen:?}");
+        assert!(seen.windows(2).all(|w| w[0].0 <= w[1].0), "{seen:?}");
         let mut calls = 0;
         let stopped = play_indexed(
             0..1000,

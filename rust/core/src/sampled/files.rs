@@ -190,7 +190,7 @@ mod tests {
         assert_eq!(p, policy);
 
         let e = load_checkpoint(&st, CK, |r| r.str(), actions).err().expect("refused").to_string();
-        assert!(e.contains("expected \"TESTCK\""), "{e}");
+        assert!(e.contains("a \"TESTST\" file, not a \"TESTCK\" file"), "{e}");
         // A key the game does not have is refused, naming the file.
         let foreign = Table::new();
         foreign.slot(4, 2);

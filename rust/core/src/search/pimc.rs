@@ -9,6 +9,7 @@ use super::solver::PerfectInfoSolver;
 use super::weighted::WeightedWorlds;
 use crate::error::{Error, Result};
 use crate::policy::argmax;
+use crate::stop;
 use crate::streams::stream;
 use crate::threads;
 use rand::Rng;
@@ -109,8 +110,11 @@ impl Pimc {
         format!("pimc:worlds={}{seed}{values}", self.worlds)
     }
 
-    /// `f(i)` for the worlds `ids`, in order, on the loop's pool.
+    /// `f(i)` for the worlds `ids`, in order, on the loop's pool; stopped between worlds when
+    /// the work this decision belongs to is stopped ([`stop`]).
     fn per_world_of<T: Send>(&self, ids: &[u64], f: impl Fn(u64) -> Result<T> + Sync + Send) -> Result<Vec<T>> {
+        let flag = stop::current();
+        let f = |i: u64| stop::check(flag.as_deref()).and_then(|()| f(i));
         match &self.pool {
             Some(pool) => pool.install(|| ids.par_iter().map(|&i| f(i)).collect()),
             None => ids.iter().map(|&i| f(i)).collect(),

@@ -39,7 +39,7 @@ fn split_and_resumed_runs_equal_one_run() {
             assert_eq!(back.get(k).unwrap(), whole.average(k).unwrap().as_slice());
         }
         let refused = load_checkpoint(&sp, 1, None).err().expect("a strategy file is no checkpoint").to_string();
-        assert!(refused.contains("expected \"SBCKPT\""), "{refused}");
+        assert!(refused.contains("a Setback strategy, not a Setback training checkpoint"), "{refused}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -282,7 +282,9 @@ impl<S: WorldSource> SchafkopfRlPimc<S> {
         }
         let draw: u64 = rng.gen();
         let worlds = self.source.worlds(view)?;
+        let flag = crate::stop::current();
         let tree = |i: usize| -> Result<Vec<RootChild>> {
+            crate::stop::check(flag.as_deref())?;
             let mut rng = stream(draw, WORLD_STREAMS, i as u64, 0);
             let world = worlds.sample(&mut rng)?;
             if world.player() != Some(view.seat()) || world.legal_mask() != view.legal_mask() {

@@ -458,7 +458,8 @@ def spawn(*args):
 SLOW_GAMES = {
     "skat": ("skat", "selfplay", "--agent", "pimc:worlds=5000", "--deals", "3", "--threads", "1", "--log"),
     "schafkopf": ("schafkopf", "selfplay", "--agent", "pimc:worlds=5000", "--games", "3", "--threads", "1", "--log"),
-    "setback": ("setback", "match", "--a", "pimc:worlds=5000", "--b", "rules", "--pairs", "2", "--threads", "1", "--log"),
+    "setback": ("setback", "match", "--a", "pimc:worlds=5000", "--b", "rules", "--pairs", "2", "--threads", "1")
+    + ("--log",),
 }
 
 
@@ -566,7 +567,8 @@ def test_messages_use_the_users_words(tmp_path):
 def test_ctrl_c_during_a_bots_long_decision_in_a_terminal_game(tmp_path):
     # Deal 1: Vorhand (a bot, bidding by rules) declares; then the bots search 5,000 worlds a card.
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cfrkit.cli", "skat", "play", "--bots", "pimc:worlds=5000,threads=1", "--seat", "2", "--index", "1"],
+        [sys.executable, "-m", "cfrkit.cli", "skat", "play", "--bots", "pimc:worlds=5000,threads=1"]
+        + ["--seat", "2", "--index", "1"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

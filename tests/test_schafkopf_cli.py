@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
 
 import pytest
 from cfrkit import schafkopf
+from conftest import scripted_play
 
 
 def cli(*args, stdin: str | None = None):
@@ -178,20 +180,12 @@ def test_play_stops_cleanly_when_input_ends():
 
 def play_scripted(answer, **kwargs) -> tuple[str, list[str]]:
     """Plays ``cfrkit schafkopf play`` in-process, ``answer(prompt)`` giving each line."""
-    import io
-
     from cfrkit.schafkopf.play import play_terminal
 
-    out, prompts = io.StringIO(), []
-
-    def read(prompt: str) -> str:
-        prompts.append(prompt)
-        if len(prompts) > 100:
-            raise EOFError
-        return answer(prompt)
-
-    assert play_terminal("rules", read=read, out=out, **kwargs) == 0
-    return out.getvalue(), prompts
+    play = functools.partial(play_terminal, "rules")
+    out, prompts, status = scripted_play(play, lambda p, _: answer(p), 100, **kwargs)
+    assert status == 0
+    return out, prompts
 
 
 # The normal game's order, high to low, written from the rules (docs/rules/schafkopf.md §5).

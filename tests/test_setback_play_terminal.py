@@ -2,6 +2,7 @@
 rejected (with a reason) and asked again; scripted games: card numbers, the reasons for illegal
 cards and bids, the points of each deal by team."""
 
+import functools
 import os
 import re
 import select
@@ -10,6 +11,7 @@ import sys
 import time
 
 import pytest
+from conftest import scripted_play
 
 PROMPT = re.compile(r"Your (bid|card) \[([^\]]*)\]: $")
 
@@ -83,20 +85,10 @@ def test_a_person_plays_a_whole_game_in_the_terminal():
 
 def play_scripted(answer, seed: int = 7) -> tuple[str, list[str]]:
     """Plays ``cfrkit setback play`` in-process, ``answer(prompt, said)`` giving each line."""
-    import io
-
     from cfrkit.setback.play import play_game
 
-    out, prompts = io.StringIO(), []
-
-    def read(prompt: str) -> str:
-        prompts.append(prompt)
-        if len(prompts) > 2000:
-            raise EOFError
-        return answer(prompt, out.getvalue())
-
-    play_game("rules", seed=seed, read=read, out=out)
-    return out.getvalue(), prompts
+    out, prompts, _ = scripted_play(functools.partial(play_game, "rules"), answer, 2000, seed=seed)
+    return out, prompts
 
 
 def test_cards_by_number_and_the_reason_for_an_illegal_card():

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import os
 import re
@@ -16,6 +17,7 @@ import time
 import numpy as np
 import pytest
 from cfrkit import InvalidArgumentError, schafkopf, skat
+from conftest import scripted_play
 
 
 def cli(*args, stdin: str | None = None):
@@ -499,20 +501,11 @@ def menu_entries(prompt: str) -> list[str]:
 def play_scripted(answer, **kwargs) -> tuple[str, list[str]]:
     """Plays ``cfrkit skat play`` in-process, ``answer(prompt)`` giving each line; returns what
     was said and the prompts."""
-    import io
-
     from cfrkit.skat.play import play_terminal
 
-    out, prompts = io.StringIO(), []
-
-    def read(prompt: str) -> str:
-        prompts.append(prompt)
-        if len(prompts) > 300:
-            raise EOFError  # a script that loops on a refused answer
-        return answer(prompt)
-
-    assert play_terminal("rules", read=read, out=out, **kwargs) == 0
-    return out.getvalue(), prompts
+    out, prompts, status = scripted_play(functools.partial(play_terminal, "rules"), lambda p, _: answer(p), **kwargs)
+    assert status == 0
+    return out, prompts
 
 
 def declare_all_the_way(prompt: str) -> str:

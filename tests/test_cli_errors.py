@@ -32,16 +32,33 @@ def assert_one_line(r, *needles):
     return lines[0]
 
 
-def spawn_train(out, *args):
-    """A ``setback train`` child that gets SIGINT as from a terminal (a shell that starts jobs in
-    the background makes them ignore it)."""
+def spawn(*args, **popen):
+    """A cfrkit child that gets SIGINT as from a terminal (a shell that starts jobs in the
+    background makes them ignore it)."""
     return subprocess.Popen(
-        [sys.executable, "-m", "cfrkit.cli", "setback", "train", "--out", str(out), *args],
+        [sys.executable, "-m", "cfrkit.cli", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        **popen,
     )
+
+
+def spawn_train(out, *args):
+    """A ``setback train`` child that gets SIGINT as from a terminal."""
+    return spawn("setback", "train", "--out", str(out), *args)
+
+
+def ctrl_c(proc, after: float):
+    """Sends SIGINT to ``proc`` (still running) ``after`` seconds from now; returns its stdout,
+    stderr and the seconds it took to end."""
+    time.sleep(after)
+    assert proc.poll() is None, proc.communicate()
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    return out, err, time.monotonic() - sent
 
 
 def first_progress(proc):
@@ -442,17 +459,6 @@ def test_a_stopped_export_says_whether_the_database_is_complete(tmp_path, monkey
 # Ctrl-C within a second
 
 
-def spawn(*args):
-    """A cfrkit child that gets SIGINT as from a terminal."""
-    return subprocess.Popen(
-        [sys.executable, "-m", "cfrkit.cli", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
-
-
 # A single decision of these agents takes seconds, so a stop that waited for the game under way
 # (as before) took many seconds; the searches now stop between worlds.
 SLOW_GAMES = {
@@ -467,12 +473,7 @@ SLOW_GAMES = {
 def test_ctrl_c_stops_a_pimc_match_at_once(tmp_path, game):
     log = tmp_path / "games.jsonl"
     proc = spawn(*SLOW_GAMES[game], str(log))
-    time.sleep(4)
-    assert proc.poll() is None, proc.communicate()
-    sent = time.monotonic()
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
-    took = time.monotonic() - sent
+    _, err, took = ctrl_c(proc, after=4)
     assert proc.returncode == 130, err
     assert err.strip().splitlines()[-1] == f"cfrkit {game}: interrupted", err
     assert took < 2.5, f"stopped {took:.1f} s after Ctrl-C"
@@ -566,23 +567,11 @@ def test_messages_use_the_users_words(tmp_path):
 
 def test_ctrl_c_during_a_bots_long_decision_in_a_terminal_game(tmp_path):
     # Deal 1: Vorhand (a bot, bidding by rules) declares; then the bots search 5,000 worlds a card.
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "cfrkit.cli", "skat", "play", "--bots", "pimc:worlds=5000,threads=1"]
-        + ["--seat", "2", "--index", "1"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
+    bots = ("--bots", "pimc:worlds=5000,threads=1")
+    proc = spawn("skat", "play", *bots, "--seat", "2", "--index", "1", stdin=subprocess.PIPE)
     proc.stdin.write("pass\n" * 3)
     proc.stdin.flush()
-    time.sleep(5)
-    assert proc.poll() is None, proc.communicate()
-    sent = time.monotonic()
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
-    took = time.monotonic() - sent
+    out, err, took = ctrl_c(proc, after=5)
     assert proc.returncode == 130, (out[-2000:], err)
     assert err.strip().splitlines()[-1] == "cfrkit skat: interrupted", err
     assert took < 2.5, f"stopped {took:.1f} s after Ctrl-C"

@@ -3,14 +3,13 @@
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
 
 import numpy as np
 import pytest
 from cfrkit import errors, setback
 from cfrkit.setback.cli import main
+from test_cli_errors import spawn
 
 
 def arrays(out):
@@ -23,15 +22,8 @@ def assert_same_strategy(a, b):
 
 
 def cli(*args):
-    # A shell that starts jobs in the background makes them ignore SIGINT; restore the default so
-    # that the child gets Python's KeyboardInterrupt like a command started from a terminal.
-    return subprocess.Popen(
-        [sys.executable, "-m", "cfrkit.setback", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
+    """A ``cfrkit setback`` child that gets SIGINT as from a terminal."""
+    return spawn("setback", *args)
 
 
 def wait_for_checkpoint(path, at_least, proc, timeout=300):

@@ -168,3 +168,13 @@ def test_bad_modes_are_refused_naming_the_value_and_the_allowed_ones(kwargs, nam
     with pytest.raises(cfrkit.InvalidArgumentError, match="invalid value for") as err:
         cfrkit.pimc_policy(cfrkit.load_game("kuhn"), **kwargs)
     assert named in str(err.value)
+
+
+def test_every_games_pimc_agent_takes_the_same_options():
+    from cfrkit import schafkopf, setback, skat
+
+    for game in (skat, schafkopf, setback):
+        a = game.agent("pimc:worlds=5,threads=0,seed=3,values=none")
+        assert a.name == "pimc:worlds=5,seed=3,values=none", (game.__name__, a.name)
+        with pytest.raises(cfrkit.InvalidArgumentError, match=r"threads=T \(0 = all cores, the default;"):
+            game.agent("pimc:depth=3")

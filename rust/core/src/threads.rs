@@ -41,6 +41,30 @@ fn resolve_with(threads: usize, env: Option<String>) -> Result<usize> {
     Ok(std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(MAX_THREADS))
 }
 
+thread_local! {
+    static IN_PARALLEL_UNIT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f`, one unit of work that runs beside others on all the pool's threads (a game of a
+/// parallel match), so that work inside it that was not given a thread count of its own stays
+/// on this thread instead of competing for the same cores ([`in_parallel_unit`]).
+pub fn parallel_unit<T>(f: impl FnOnce() -> T) -> T {
+    let previous = IN_PARALLEL_UNIT.with(|c| c.replace(true));
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            IN_PARALLEL_UNIT.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(previous);
+    f()
+}
+
+/// Whether this thread runs a unit of parallel work ([`parallel_unit`]).
+pub fn in_parallel_unit() -> bool {
+    IN_PARALLEL_UNIT.with(|c| c.get())
+}
+
 /// Builds a rayon pool with `threads` threads (0 = default).
 pub fn pool(threads: usize) -> Result<rayon::ThreadPool> {
     let n = resolve(threads)?;

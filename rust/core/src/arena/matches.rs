@@ -53,7 +53,10 @@ pub fn play_indexed<T: Send>(
             if stop.load(Ordering::Relaxed) {
                 return Err(Error::Interrupted);
             }
-            let r = stop::within(&stop, || f(i));
+            let r = match &pool {
+                Some(_) => stop::within(&stop, || threads::parallel_unit(|| f(i))),
+                None => stop::within(&stop, || f(i)),
+            };
             done.fetch_add(1, Ordering::Relaxed);
             r
         };

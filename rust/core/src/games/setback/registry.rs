@@ -7,7 +7,6 @@
 //! neither of them needs the other's constructors.
 
 use super::learned::{Model, NetAgent, SetbackPolicies};
-use super::pimc::agent::MAX_WORLDS;
 use super::pimc::PimcAgent;
 use super::play::agent::Agent;
 use super::play::database::Database;
@@ -21,8 +20,7 @@ use super::store::{Stage, Strategy};
 use super::train::{load_checkpoint, Algo, Trainer};
 use crate::error::{Error, Result};
 use crate::learn::PlayModel;
-use crate::search::{Inference, INFERENCE_OPTIONS};
-use crate::spec::AgentOptions;
+use crate::search::{parse_pimc_options, Inference};
 use crate::threads;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -33,14 +31,14 @@ use std::sync::Arc;
 /// Agent spec strings [`agent`] accepts.
 pub const AGENT_SPECS: &str = "random, rules, table:DIR[+DIR2], table-sampled:DIR[+DIR2] (DIR a baseline training \
                                directory or strategy file, DIR2 a bootstrap one), db:PATH (a strategy database), \
-                               pimc[:worlds=N,threads=T,seed=S,bidding=rules,inference=MODEL,pool=N,floor=X,temper=X] or hybrid:PATH[,worlds=N,threads=T,seed=S] (the \
+                               pimc[:worlds=N,threads=T,seed=S,values=exact|none,bidding=rules,inference=MODEL,pool=N,floor=X,temper=X] or hybrid:PATH[,worlds=N,threads=T,seed=S] (the \
                                database's bids, PIMC's card play), net:DIR[,sample=1,likely_value=0|1] (a learned policy made by \
                                `cfrkit learn imitate --game setback`) or hybrid:net=DIR,from=K[,pimc options] (the \
                                policy's bids and first tricks, PIMC's from trick K on)";
 
 /// Builds an agent from a spec string: `random`, `rules`, `table:DIR` (argmax of a trained
 /// strategy), `table-sampled:DIR` (drawn from it), `db:PATH` (the strategy database),
-/// `pimc[:OPTIONS]` (Perfect Information Monte Carlo, see [`PIMC_OPTIONS`]) and
+/// `pimc[:OPTIONS]` (Perfect Information Monte Carlo, see [`pimc`]) and
 /// `hybrid:PATH[,OPTIONS]` (the database's bids, PIMC's card play), `net:DIR[,sample=1,likely_value=0|1]` (a
 /// learned policy, [`super::learned`]) and `hybrid:net=DIR,...` (the policy early, PIMC late,
 /// [`learned_hybrid`]). `DIR` of `table` is a baseline training
@@ -97,21 +95,16 @@ pub fn database_agent(path: &str) -> Result<StrategyAgent> {
     Ok(StrategyAgent::new(Arc::new(Database::open(path.as_ref())?), format!("db:{path}")))
 }
 
-/// The options accepted after `pimc:` (see [`pimc`]; the agent spec also takes `bidding=rules`).
-pub const PIMC_OPTIONS: &str = "comma-separated worlds=N (1 to 100000, default 64), threads=T (0 = all cores, the \
-                                default) and seed=S (an unsigned integer, default 0), e.g. worlds=64,threads=2,seed=7";
-
 /// Default worlds per PIMC decision.
 pub const DEFAULT_WORLDS: usize = 64;
 
-/// Builds a PIMC agent from the argument of a `pimc:` agent spec (see [`PIMC_OPTIONS`]); an
-/// empty argument gives the defaults.
+/// Builds a PIMC agent from the argument of a `pimc:` agent spec (every game's options,
+/// [`PIMC_KEYS`]; the agent spec also takes `bidding=rules`); an empty argument gives the
+/// defaults.
 pub fn pimc(args: &str) -> Result<PimcAgent> {
-    let keys = ["worlds", "threads", "seed", "inference", "pool", "floor", "temper"];
-    let help = format!("{PIMC_OPTIONS}; with inference: {INFERENCE_OPTIONS} ({MODEL_SPECS})");
-    let o = AgentOptions::parse("pimc", args, &keys, &help)?;
-    let worlds = o.uint("worlds", DEFAULT_WORLDS as u64, 1, MAX_WORLDS as u64)? as usize;
-    let agent = PimcAgent::new(worlds, o.threads()?, o.seed()?)?;
+    let (o, pimc) = parse_pimc_options(args, DEFAULT_WORLDS, &[], "", MODEL_SPECS)?;
+    let worlds = pimc.worlds();
+    let agent = PimcAgent::on(pimc);
     Ok(match Inference::from_options(&o, worlds, move_model)? {
         Some(inference) => agent.with_inference(inference),
         None => agent,

@@ -37,8 +37,7 @@ use super::solver::Solver;
 use super::worlds::Worlds;
 use crate::cards::Card;
 use crate::error::{Error, Result};
-use crate::search::{Inference, Pimc, Sampling, INFERENCE_OPTIONS, VALUES_OPTION};
-use crate::spec::AgentOptions;
+use crate::search::{parse_pimc_options, Inference, Pimc, Sampling};
 use rand_pcg::Pcg64;
 
 pub use crate::search::MAX_WORLDS;
@@ -47,9 +46,6 @@ pub use crate::search::MAX_WORLDS;
 pub const DEFAULT_WORLDS: usize = 40;
 
 /// The options accepted after `pimc:`.
-pub const PIMC_OPTIONS: &str = "comma-separated worlds=N (1 to 100000, default 40), threads=T (0 = all cores; \
-                                default 1, since matches already play games in parallel) and seed=S (an unsigned \
-                                integer, default 0); with inference: ";
 
 /// Perfect Information Monte Carlo player (see the module documentation).
 #[derive(Clone, Debug)]
@@ -63,7 +59,12 @@ impl PimcAgent {
     /// An agent sampling `worlds` worlds (1..=[`MAX_WORLDS`]) per decision on `threads` threads
     /// (0 = `CFRKIT_NUM_THREADS` or all cores), its world streams keyed by `seed`.
     pub fn new(worlds: usize, threads: usize, seed: u64) -> Result<PimcAgent> {
-        Ok(PimcAgent { pimc: Pimc::new(worlds, threads, seed)?, inference: None })
+        Ok(PimcAgent::on(Pimc::new(worlds, threads, seed)?))
+    }
+
+    /// An agent deciding on the PIMC loop `pimc`.
+    pub fn on(pimc: Pimc) -> PimcAgent {
+        PimcAgent { pimc, inference: None }
     }
 
     /// The same agent with its decisions' worlds weighted by `inference`.
@@ -238,15 +239,11 @@ impl Agent for PimcAgent {
     }
 }
 
-/// cfrkit's PIMC agent from the options after `pimc:` (see [`PIMC_OPTIONS`]).
+/// cfrkit's PIMC agent from the options after `pimc:` ([`PIMC_KEYS`]).
 pub fn from_options(args: &str) -> Result<PimcAgent> {
-    let help = format!("{PIMC_OPTIONS}{INFERENCE_OPTIONS} ({MODEL_SPECS}); and {VALUES_OPTION}");
-    let keys = ["worlds", "threads", "seed", "inference", "pool", "floor", "temper", "values"];
-    let o = AgentOptions::parse("pimc", args, &keys, &help)?;
-    let worlds = o.uint("worlds", DEFAULT_WORLDS as u64, 1, MAX_WORLDS as u64)? as usize;
-    let threads = crate::threads::check(o.uint("threads", 1, 0, crate::threads::MAX_THREADS as u64)?)?;
-    let mut agent = PimcAgent::new(worlds, threads, o.seed()?)?;
-    agent.pimc = agent.pimc.with_logged_values(o.text("values"))?;
+    let (o, pimc) = parse_pimc_options(args, DEFAULT_WORLDS, &[], "", MODEL_SPECS)?;
+    let worlds = pimc.worlds();
+    let agent = PimcAgent::on(pimc);
     Ok(match Inference::from_options(&o, worlds, move_model)? {
         Some(inference) => agent.with_inference(inference),
         None => agent,

@@ -75,7 +75,12 @@ impl PimcAgent {
     /// An agent sampling `worlds` worlds (1..=[`MAX_WORLDS`]) per decision on `threads` threads
     /// (0 = `CFRKIT_NUM_THREADS` or all cores), its world streams keyed by `seed`.
     pub fn new(worlds: usize, threads: usize, seed: u64) -> Result<PimcAgent> {
-        Ok(PimcAgent { pimc: Pimc::new(worlds, threads, seed)?, inference: None })
+        Ok(PimcAgent::on(Pimc::new(worlds, threads, seed)?))
+    }
+
+    /// An agent deciding on the PIMC loop `pimc`.
+    pub fn on(pimc: Pimc) -> PimcAgent {
+        PimcAgent { pimc, inference: None }
     }
 
     /// The same agent with its decisions' worlds weighted by `inference`.

@@ -42,8 +42,7 @@ use super::solver::Solver;
 use super::worlds::Worlds;
 use crate::cards::{iter, lowest, Card, CardSet, Suits};
 use crate::error::{Error, Result};
-use crate::search::{Inference, Pimc, Sampling, INFERENCE_OPTIONS, VALUES_OPTION};
-use crate::spec::AgentOptions;
+use crate::search::{parse_pimc_options, Inference, Pimc, Sampling};
 use rand_pcg::Pcg64;
 use std::sync::Arc;
 
@@ -53,11 +52,9 @@ pub use crate::search::MAX_WORLDS;
 pub const DEFAULT_WORLDS: usize = 160;
 
 /// The options accepted after `pimc:`.
-pub const PIMC_OPTIONS: &str = "comma-separated worlds=N (1 to 100000, default 160), threads=T (0 = all cores; \
-                                default 1, since matches already play games in parallel), seed=S (an unsigned \
-                                integer, default 0), bidding=rules|search (the decisions before the cards: the \
-                                rules agent, the default, or search over sampled worlds) and bidding_worlds=N (1 to \
-                                100000, default 16; with bidding=search); with inference: ";
+pub const PIMC_OPTIONS: &str = "bidding=rules|search (the decisions before the cards: the rules agent, the \
+                                default, or search over sampled worlds) and bidding_worlds=N (1 to 100000, default \
+                                16; with bidding=search)";
 
 /// Perfect Information Monte Carlo player (see the module documentation).
 #[derive(Clone)]
@@ -81,12 +78,12 @@ impl PimcAgent {
     /// threads (0 = `CFRKIT_NUM_THREADS` or all cores), its world streams keyed by `seed`;
     /// [`RulesAgent`] before the cards.
     pub fn new(worlds: usize, threads: usize, seed: u64) -> Result<PimcAgent> {
-        Ok(PimcAgent {
-            pimc: Pimc::new(worlds, threads, seed)?,
-            precardplay: Arc::new(RulesAgent::default()),
-            name_suffix: String::new(),
-            inference: None,
-        })
+        Ok(PimcAgent::on(Pimc::new(worlds, threads, seed)?))
+    }
+
+    /// An agent deciding its cards on the PIMC loop `pimc`.
+    pub fn on(pimc: Pimc) -> PimcAgent {
+        PimcAgent { pimc, precardplay: Arc::new(RulesAgent::default()), name_suffix: String::new(), inference: None }
     }
 
     /// The same agent with `agent` taking the decisions before the cards.
@@ -215,17 +212,14 @@ impl Agent for PimcAgent {
     }
 }
 
-/// cfrkit's PIMC agent from the options after `pimc:` (see [`PIMC_OPTIONS`]).
+/// cfrkit's PIMC agent from the options after `pimc:`: every game's ([`PIMC_KEYS`]) and Skat's
+/// own (see [`PIMC_OPTIONS`]).
 pub fn from_options(args: &str) -> Result<PimcAgent> {
-    let help = format!("{PIMC_OPTIONS}{INFERENCE_OPTIONS} ({MODEL_SPECS}); and {VALUES_OPTION}");
-    let keys =
-        ["worlds", "threads", "seed", "bidding", "bidding_worlds", "inference", "pool", "floor", "temper", "values"];
-    let o = AgentOptions::parse("pimc", args, &keys, &help)?;
-    let worlds = o.uint("worlds", DEFAULT_WORLDS as u64, 1, MAX_WORLDS as u64)? as usize;
-    let threads = crate::threads::check(o.uint("threads", 1, 0, crate::threads::MAX_THREADS as u64)?)?;
-    let seed = o.seed()?;
-    let mut agent = PimcAgent::new(worlds, threads, seed)?;
-    agent.pimc = agent.pimc.with_logged_values(o.text("values"))?;
+    let own = ["bidding", "bidding_worlds"];
+    let (o, pimc) = parse_pimc_options(args, DEFAULT_WORLDS, &own, &format!("; {PIMC_OPTIONS}"), MODEL_SPECS)?;
+    // The requested threads (0 = all cores, but one inside a parallel match), as the card play's.
+    let (worlds, threads, seed) = (pimc.worlds(), o.threads()?, pimc.seed());
+    let mut agent = PimcAgent::on(pimc);
     if let Some(inference) = Inference::from_options(&o, worlds, move_model)? {
         agent = agent.with_inference(inference);
     }

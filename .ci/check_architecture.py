@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the module structure of the Rust core (rust/core/src).
 
-Two rules, from docs/architecture.md:
+Three rules, from docs/architecture.md:
 
 1. Nothing outside ``games/`` refers to ``games`` (generic modules never know a game); the
    games registry (``games/mod.rs``) is inside ``games/``.
@@ -9,6 +9,8 @@ Two rules, from docs/architecture.md:
    sub-folders, and the module's own ``mod.rs`` as one more node) refer to each other without a
    cycle. A reference is a ``use`` or a path in code (``crate::…``, ``super::…``, ``child::…``);
    a name that a module re-exports with ``pub use`` is followed to where it is defined.
+3. No game refers to another game: what two games share lives in a generic module (the registry,
+   ``games/mod.rs``, is the one module under ``games/`` that names every game).
 
 Prints one line per violation and exits 1 if there is any; exits 0 with a one-line summary
 otherwise. Usage: ``python3 .ci/check_architecture.py [SRC_DIR]``.
@@ -245,6 +247,8 @@ def main(argv: list[str]) -> int:
         for t in crate.references(m):
             if t[:1] == ("games",) and m[:1] != ("games",):
                 problems.append(f"{crate.files[m].relative_to(src)} refers to {'::'.join(t)}: only games/ may use games")
+            if m[:1] == t[:1] == ("games",) and len(m) > 1 and len(t) > 1 and m[1] != t[1]:
+                problems.append(f"{crate.files[m].relative_to(src)} refers to {'::'.join(t)}: a game never uses another")
             k = 0
             while k < min(len(m), len(t)) and m[k] == t[k]:
                 k += 1
@@ -260,7 +264,10 @@ def main(argv: list[str]) -> int:
         print(p)
     if problems:
         return 1
-    print(f"architecture ok: {len(crate.files)} modules, no game imports outside games/, no import cycles")
+    print(
+        f"architecture ok: {len(crate.files)} modules, no game imports outside games/, no game imports another, "
+        "no import cycles"
+    )
     return 0
 
 

@@ -11,7 +11,7 @@ import time
 import pytest
 from cfrkit import _cfrkit, cli_args, setback
 from cfrkit.errors import CfrkitIOError, InvalidArgumentError
-from cfrkit.setback.matches import play_match
+from cfrkit.setback.matches import match as setback_match
 
 ROOT = os.geteuid() == 0 if hasattr(os, "geteuid") else False
 HAS_PROC = os.path.isdir("/proc/self")
@@ -164,8 +164,8 @@ def test_deal_seed_out_of_range(seed):
 
 def test_match_pairs_out_of_range():
     pairs = str(10**30)
-    r = cfrkit("setback", "match", "--a", "rules", "--b", "random", "--pairs", pairs)
-    assert_one_line(r, "--pairs", pairs)
+    r = cfrkit("setback", "match", "--a", "rules", "--b", "random", "--deals", pairs)
+    assert_one_line(r, "--deals", pairs)
 
 
 @pytest.mark.parametrize(
@@ -173,8 +173,8 @@ def test_match_pairs_out_of_range():
     [
         ["solve", "kuhn", "--iterations", "10"],
         ["blackjack", "--iterations", "5"],
-        ["setback", "match", "--a", "rules", "--b", "random", "--pairs", "2"],
-        ["setback", "tournament", "--agents", "rules", "random", "--pairs", "2"],
+        ["setback", "match", "--a", "rules", "--b", "random", "--deals", "2"],
+        ["setback", "tournament", "--agents", "rules", "random", "--deals", "2"],
         ["setback", "train", "--iterations", "2"],
     ],
     ids=["solve", "blackjack", "match", "tournament", "train"],
@@ -240,13 +240,13 @@ def test_argument_errors_are_one_line_too():
 
 def test_the_python_api_names_bad_numbers_too():
     with pytest.raises(InvalidArgumentError, match=r'pairs: "1000000000000000000000000000000"'):
-        play_match("rules", "random", 10**30)
+        setback_match("rules", "random", 10**30)
     with pytest.raises(InvalidArgumentError, match=r'seed: "-1"'):
-        play_match("rules", "random", 1, seed=-1)
+        setback_match("rules", "random", 1, seed=-1)
     with pytest.raises(InvalidArgumentError, match=r'threads: "100000".*from 0 to 1024'):
-        play_match("rules", "random", 1, threads=100000)
+        setback_match("rules", "random", 1, threads=100000)
     with pytest.raises(InvalidArgumentError, match=r'threads: "True"'):
-        play_match("rules", "random", 1, threads=True)
+        setback_match("rules", "random", 1, threads=True)
     with pytest.raises(InvalidArgumentError, match=r'seed: "-1"'):
         setback.Deal.random(-1)
     with pytest.raises(InvalidArgumentError, match="iterations"):
@@ -463,8 +463,8 @@ def test_a_stopped_export_says_whether_the_database_is_complete(tmp_path, monkey
 # (as before) took many seconds; the searches now stop between worlds.
 SLOW_GAMES = {
     "skat": ("skat", "selfplay", "--agent", "pimc:worlds=5000", "--deals", "3", "--threads", "1", "--log"),
-    "schafkopf": ("schafkopf", "selfplay", "--agent", "pimc:worlds=5000", "--games", "3", "--threads", "1", "--log"),
-    "setback": ("setback", "match", "--a", "pimc:worlds=5000", "--b", "rules", "--pairs", "2", "--threads", "1")
+    "schafkopf": ("schafkopf", "selfplay", "--agent", "pimc:worlds=5000", "--deals", "3", "--threads", "1", "--log"),
+    "setback": ("setback", "match", "--a", "pimc:worlds=5000", "--b", "rules", "--deals", "2", "--threads", "1")
     + ("--log",),
 }
 

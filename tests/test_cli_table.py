@@ -35,7 +35,7 @@ import traceback
 import pytest
 from test_cli_errors import assert_one_line
 
-from cfrkit import cli
+from cfrkit import _game_cli, cli
 
 NEGATIVE = "-1"
 HUGE = "99999999999999999999"
@@ -224,21 +224,28 @@ COMMANDS = {
     ),
     ("setback", "deal"): Command(
         ("--seed", "1"),
-        {"--hands": F("name", unknown=("XX", "AS", "KS", "QS"), drop=("--seed",)), "--seed": SEED},
+        {"--hands": F("name", unknown=("XX", "AS", "KS", "QS"), drop=("--seed",)), "--seed": SEED, "--json": SWITCH},
     ),
     ("setback", "match"): Command(
-        ("--a", "rules", "--b", "random", "--pairs", "1", "--threads", "1"),
+        ("--a", "rules", "--b", "random", "--deals", "1", "--threads", "1"),
         {
             "--a": AGENT,
             "--b": AGENT,
+            "--deals": COUNT1,
             "--pairs": COUNT1,
             "--checkpoint": F("checkpoint", other="skat.ckpt"),
             **MATCH_FLAGS,
         },
     ),
     ("setback", "tournament"): Command(
-        ("--agents", "rules", "random", "--pairs", "1", "--threads", "1"),
-        {"--agents": AGENTS, "--pairs": COUNT1, "--checkpoint": F("checkpoint", other="skat.ckpt"), **MATCH_FLAGS},
+        ("--agents", "rules", "random", "--deals", "1", "--threads", "1"),
+        {
+            "--agents": AGENTS,
+            "--deals": COUNT1,
+            "--pairs": COUNT1,
+            "--checkpoint": F("checkpoint", other="skat.ckpt"),
+            **MATCH_FLAGS,
+        },
     ),
     ("setback", "play"): Command(("--seed", "1"), {"--bots": AGENT, "--seed": SEED}),
     ("skat", "match"): Command(
@@ -282,11 +289,13 @@ COMMANDS = {
         (),
         {"--bots": AGENT, "--seat": F("int"), "--seed": SEED, "--index": F("int")},
     ),
+    ("skat", "deal"): Command((), {"--seed": SEED, "--index": F("int"), "--json": SWITCH}),
     ("schafkopf", "match"): Command(
-        ("--a", "rules", "--b", "random", "--games", "1", "--threads", "1"),
+        ("--a", "rules", "--b", "random", "--deals", "1", "--threads", "1"),
         {
             "--a": AGENT,
             "--b": AGENT,
+            "--deals": COUNT1,
             "--games": COUNT1,
             "--protocol": NAME,
             "--rules": NAME,
@@ -295,9 +304,10 @@ COMMANDS = {
         },
     ),
     ("schafkopf", "selfplay"): Command(
-        ("--agent", "rules", "--games", "1", "--threads", "1", "--log", "{new:games.jsonl}"),
+        ("--agent", "rules", "--deals", "1", "--threads", "1", "--log", "{new:games.jsonl}"),
         {
             "--agent": AGENT,
+            "--deals": COUNT1,
             "--games": COUNT1,
             "--seed": SEED,
             "--threads": THREADS,
@@ -309,9 +319,10 @@ COMMANDS = {
         },
     ),
     ("schafkopf", "tournament"): Command(
-        ("--agents", "rules", "random", "--games", "1", "--threads", "1"),
+        ("--agents", "rules", "random", "--deals", "1", "--threads", "1"),
         {
             "--agents": AGENTS,
+            "--deals": COUNT1,
             "--games": COUNT1,
             "--protocol": NAME,
             "--rules": NAME,
@@ -323,6 +334,7 @@ COMMANDS = {
         (),
         {"--bots": AGENT, "--seat": F("int"), "--seed": SEED, "--index": F("int"), "--rules": NAME},
     ),
+    ("schafkopf", "deal"): Command((), {"--seed": SEED, "--index": F("int"), "--rules": NAME, "--json": SWITCH}),
 }
 
 #: Bad-input classes of each kind of flag: class -> the value given (placeholders resolved per case).
@@ -600,7 +612,7 @@ def _make_fixtures(d) -> None:
         "--out", str(d / "kuhn.policy"))
     run("skat", "match", "--a", "rules", "--b", "random", "--deals", "1", "--threads", "1",
         "--checkpoint", str(d / "skat.ckpt"))
-    run("schafkopf", "match", "--a", "rules", "--b", "random", "--games", "1", "--threads", "1",
+    run("schafkopf", "match", "--a", "rules", "--b", "random", "--deals", "1", "--threads", "1",
         "--checkpoint", str(d / "schafkopf.ckpt"))
     run("learn", "imitate", "--game", "skat", "--logs", str(d / "skat.jsonl"), "--out", str(d / "pol"),
         "--hidden", "4", "--epochs", "1", "--check", "0")
@@ -761,9 +773,9 @@ INTERRUPTS = {
          "--epochs", "1000000", "--patience", "1000000", "--check", "0")
     ],
     ("setback", "train"): [("setback", "train", "--iterations", BIG, "--threads", "1", "--out", "{new:run}")],
-    ("setback", "match"): [("setback", "match", "--a", "rules", "--b", "random", "--pairs", BIG, "--threads", "1")],
+    ("setback", "match"): [("setback", "match", "--a", "rules", "--b", "random", "--deals", BIG, "--threads", "1")],
     ("setback", "tournament"): [
-        ("setback", "tournament", "--agents", "rules", "random", "--pairs", BIG, "--threads", "1")
+        ("setback", "tournament", "--agents", "rules", "random", "--deals", BIG, "--threads", "1")
     ],
     ("setback", "play"): [("setback", "play", "--seed", "1")],
     ("skat", "match"): [
@@ -777,15 +789,15 @@ INTERRUPTS = {
     ("skat", "tournament"): [("skat", "tournament", "--agents", "rules", "random", "--deals", BIG, "--threads", "1")],
     ("skat", "play"): [("skat", "play",)],
     ("schafkopf", "match"): [
-        ("schafkopf", "match", "--a", "rules", "--b", "random", "--games", BIG, "--threads", "1"),
-        ("schafkopf", "match", "--a", "pimc", "--b", "rules", "--games", BIG, "--threads", "1"),
+        ("schafkopf", "match", "--a", "rules", "--b", "random", "--deals", BIG, "--threads", "1"),
+        ("schafkopf", "match", "--a", "pimc", "--b", "rules", "--deals", BIG, "--threads", "1"),
     ],
     ("schafkopf", "selfplay"): [
-        ("schafkopf", "selfplay", "--agent", "rules", "--games", BIG, "--threads", "1", "--log", "{new:g.jsonl}"),
-        ("schafkopf", "selfplay", "--agent", "pimc", "--games", BIG, "--threads", "1", "--log", "{new:g.jsonl}"),
+        ("schafkopf", "selfplay", "--agent", "rules", "--deals", BIG, "--threads", "1", "--log", "{new:g.jsonl}"),
+        ("schafkopf", "selfplay", "--agent", "pimc", "--deals", BIG, "--threads", "1", "--log", "{new:g.jsonl}"),
     ],
     ("schafkopf", "tournament"): [
-        ("schafkopf", "tournament", "--agents", "rules", "random", "--games", BIG, "--threads", "1")
+        ("schafkopf", "tournament", "--agents", "rules", "random", "--deals", BIG, "--threads", "1")
     ],
     ("schafkopf", "play"): [("schafkopf", "play")],
 }
@@ -793,6 +805,8 @@ INTERRUPTS = {
 NOT_LONG = {
     ("setback", "show"): "reads one strategy file",
     ("setback", "deal"): "prints one deal",
+    ("skat", "deal"): "prints one deal",
+    ("schafkopf", "deal"): "prints one deal",
     ("setback", "export-db"): "the stopped export is tested in test_cli_errors (the native export runs to its end)",
     ("logs", "convert"): "converts the given records at once; a stop leaves no output (test_iss)",
     ("logs", "stats"): "reads the given records at once",
@@ -879,7 +893,8 @@ def leaf_parsers() -> dict:
             return
         for name, sub in subs[0].choices.items():
             if not path and name in cli.GAME_TOOLS:  # a placeholder: the module has the parser
-                sub = importlib.import_module(cli.GAME_TOOLS[name][0])._parser()
+                tool = importlib.import_module(cli.GAME_TOOLS[name][0])
+                sub = _game_cli.parser(tool.CLI) if hasattr(tool, "CLI") else tool._parser()
             yield from walk((*path, name), sub)
 
     return dict(walk((), cli.build_parser()))

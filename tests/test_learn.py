@@ -115,7 +115,7 @@ def test_soft_targets_learn_the_pimc_values(tmp_path):
     from cfrkit.logs import read_log
 
     log = tmp_path / "pimc.jsonl"
-    schafkopf.selfplay("pimc:worlds=2", games=24, seed=4, threads=1, log=log)
+    schafkopf.selfplay("pimc:worlds=2", deals=24, seed=4, threads=1, log=log)
     valued = [d for g in read_log(log).games for d in g["decisions"] if "values" in d]
     assert len(valued) > 300 and all(len(d["values"]) == len(d["legal"]) for d in valued)
     kinds = ["cards-sauspiel-defender"]
@@ -130,7 +130,7 @@ def test_soft_targets_learn_the_pimc_values(tmp_path):
     # Every held-out decision of a PIMC log has values: the share of best-valued choices is known.
     best = soft.kinds[kinds[0]]["heldout_best_accuracy"]
     assert 0 < best <= 1 and "best-valued action" in str(soft)
-    schafkopf.match("rules", "rules", games=20, seed=1, log=tmp_path / "rules.jsonl")
+    schafkopf.match("rules", "rules", deals=20, seed=1, log=tmp_path / "rules.jsonl")
     with pytest.raises(InvalidArgumentError, match="soft: .0.5. .*without the agents' values"):
         learn.imitate("schafkopf", tmp_path / "rules.jsonl", tmp_path / "r", soft=0.5)
     for flag, value in [("--soft", "-0.5"), ("--soft", "2"), ("--temperature", "0")]:
@@ -147,11 +147,11 @@ def test_schafkopf_imitation_and_play(tmp_path):
     from cfrkit import schafkopf
 
     log = tmp_path / "sk.jsonl"
-    schafkopf.match("rules", "rules", games=600, seed=3, log=log)
+    schafkopf.match("rules", "rules", deals=600, seed=3, log=log)
     r = learn.imitate("schafkopf", log, tmp_path / "p", hidden=[64], epochs=4, seed=1)
     v = r.kinds["cards-sauspiel-defender"]
     assert v["heldout_accuracy"] > v["baseline_accuracy"] + 0.05, v
-    m = schafkopf.match(f"net:{tmp_path / 'p'}", "rules", games=10, seed=2)
+    m = schafkopf.match(f"net:{tmp_path / 'p'}", "rules", deals=10, seed=2)
     assert m.games == 20
     with pytest.raises(FileFormatError, match="not of skat"):
         skat.agent(f"net:{tmp_path / 'p'}")
@@ -165,12 +165,12 @@ def test_schafkopf_imitation_and_play(tmp_path):
 def test_setback_logs_imitation_and_play(tmp_path):
     from cfrkit.logs import read_log
     from cfrkit.setback import agents as setback_agents
-    from cfrkit.setback.matches import play_match
+    from cfrkit.setback.matches import match as setback_match
     from cfrkit.setback.tournament import tournament
 
     log = tmp_path / "sb.jsonl"
-    plain = play_match("rules", "rules", pairs=200, seed=3)
-    logged = play_match("rules", "rules", pairs=200, seed=3, log=log)
+    plain = setback_match("rules", "rules", deals=200, seed=3)
+    logged = setback_match("rules", "rules", deals=200, seed=3, log=log)
     assert (logged.a_wins, logged.deals, logged.margin) == (plain.a_wins, plain.deals, plain.margin)
     games = read_log(log)
     assert games.header["game"] == "setback" and len(games.games) == 400
@@ -179,15 +179,15 @@ def test_setback_logs_imitation_and_play(tmp_path):
     assert set(r.kinds) == {"bid", "pitch", "cards-bidder", "cards-partner", "cards-defender", "bid-value"}
     v = r.kinds["cards-defender"]
     assert v["heldout_accuracy"] > max(0.8, v["baseline_accuracy"] + 0.1), v
-    m = play_match(f"net:{tmp_path / 'p'}", "random", pairs=10, seed=2)
+    m = setback_match(f"net:{tmp_path / 'p'}", "random", deals=10, seed=2)
     assert m.games == 20 and m.win_rate > 0.5
     inferring = setback_agents.pimc_agent(worlds=4, threads=1, inference=tmp_path / "p")
     assert inferring.name == f"pimc:worlds=4,inference=net:{tmp_path / 'p'}"
-    assert play_match(inferring, "rules", pairs=2, seed=2).games == 4
+    assert setback_match(inferring, "rules", deals=2, seed=2).games == 4
     # Any agent that gives the probabilities of its moves is a model: here the rules player.
     by_rules = setback_agents.pimc_agent(worlds=4, threads=1, inference="rules")
     assert by_rules.name == "pimc:worlds=4,inference=rules"
-    assert play_match(by_rules, "rules", pairs=2, seed=2).games == 4
+    assert setback_match(by_rules, "rules", deals=2, seed=2).games == 4
     with pytest.raises(InvalidArgumentError, match="table-sampled"):
         setback_agents.pimc_agent(inference="pimc")
     with pytest.raises(CfrkitIOError, match="model.json"):
@@ -196,20 +196,20 @@ def test_setback_logs_imitation_and_play(tmp_path):
         skat.agent(f"net:{tmp_path / 'p'}")
     with pytest.raises(InvalidArgumentError, match="a setback log"):
         learn.imitate("setback", [_skat_log(tmp_path)], tmp_path / "q")
-    t = tournament(["rules", "random", "pimc:worlds=2,threads=1"], pairs=2, seed=1, log=tmp_path / "t.jsonl")
+    t = tournament(["rules", "random", "pimc:worlds=2,threads=1"], deals=2, seed=1, log=tmp_path / "t.jsonl")
     assert len(t.matches) == 3 and len(read_log(tmp_path / "t.jsonl").games) == 12
     pimc = [d for g in read_log(tmp_path / "t.jsonl").games[8:] for d in g["decisions"] if "values" in d]
     assert pimc and all(len(d["values"]) == len(d["legal"]) for d in pimc)
     cli = subprocess.run(
         [sys.executable, "-m", "cfrkit.cli", "setback", "match", "--a", "rules", "--b", "random"]
-        + ["--pairs", "3", "--log", str(tmp_path / "cli.jsonl"), "--json"],
+        + ["--deals", "3", "--log", str(tmp_path / "cli.jsonl"), "--json"],
         capture_output=True,
         text=True,
     )
     assert cli.returncode == 0 and len(read_log(tmp_path / "cli.jsonl").games) == 6, cli.stderr
     bad = subprocess.run(
         [sys.executable, "-m", "cfrkit.cli", "setback", "match", "--a", "rules", "--b", "random"]
-        + ["--pairs", "3", "--log", str(tmp_path)],
+        + ["--deals", "3", "--log", str(tmp_path)],
         capture_output=True,
         text=True,
     )
@@ -256,7 +256,7 @@ def test_foreign_logs_and_policies_are_refused(tmp_path):
     sk = tmp_path / "sk.jsonl"
     from cfrkit import schafkopf
 
-    schafkopf.match("rules", "random", games=3, log=sk)
+    schafkopf.match("rules", "random", deals=3, log=sk)
     with pytest.raises(InvalidArgumentError, match="a skat log"):
         learn.imitate("skat", [sk], tmp_path / "p")
     (tmp_path / "bad").mkdir()

@@ -33,10 +33,10 @@ def _cli(*args):
         ("skat", "selfplay", "--agent", "rules", "--deals", "2"),
         ("skat", "match", "--a", "rules", "--b", "random", "--deals", "2"),
         ("skat", "selfplay", "--agent", "rules", "--deals", "2", "--log-format", "iss"),
-        ("schafkopf", "selfplay", "--agent", "rules", "--games", "2"),
-        ("schafkopf", "tournament", "--agents", "rules", "random", "--games", "2"),
-        ("setback", "match", "--a", "rules", "--b", "random", "--pairs", "2"),
-        ("setback", "tournament", "--agents", "rules", "random", "--pairs", "2"),
+        ("schafkopf", "selfplay", "--agent", "rules", "--deals", "2"),
+        ("schafkopf", "tournament", "--agents", "rules", "random", "--deals", "2"),
+        ("setback", "match", "--a", "rules", "--b", "random", "--deals", "2"),
+        ("setback", "tournament", "--agents", "rules", "random", "--deals", "2"),
     ],
 )
 def test_an_existing_file_is_never_replaced_by_a_log(tmp_path, command):
@@ -60,7 +60,7 @@ def test_the_api_refuses_an_existing_log_file(tmp_path):
     with pytest.raises(InvalidArgumentError, match="exists"):
         skat.match("rules", "random", deals=3, seed=1, log=path)
     with pytest.raises(InvalidArgumentError, match="exists"):
-        schafkopf.match("rules", "random", games=3, seed=1, log=path)
+        schafkopf.match("rules", "random", deals=3, seed=1, log=path)
     assert path.read_bytes() == first
 
 
@@ -125,8 +125,8 @@ def test_tournament_logs_pairs_in_order(tmp_path):
 
 def test_schafkopf_match_log(tmp_path):
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
-    r = schafkopf.match("rules", "random", games=20, seed=3, threads=1, log=one)
-    schafkopf.match("rules", "random", games=20, seed=3, threads=2, log=two)
+    r = schafkopf.match("rules", "random", deals=20, seed=3, threads=1, log=one)
+    schafkopf.match("rules", "random", deals=20, seed=3, threads=2, log=two)
     assert one.read_bytes() == two.read_bytes()
     log = read_log(one)
     assert log.game == "schafkopf" and len(log.games) == 40 and "rules=schafkopfrl" in log.header["settings"]
@@ -140,8 +140,8 @@ def test_schafkopf_match_log(tmp_path):
     a = [ret for g in log.games for seat, ret in enumerate(g["returns"]) if g["seating"][seat] == 0]
     assert sum(a) / len(a) == pytest.approx(r.a_cents_per_game)
     pimc = tmp_path / "pimc.jsonl"
-    plain = schafkopf.match("pimc:worlds=4", "rules", games=2, seed=3, threads=2)
-    logged = schafkopf.match("pimc:worlds=4", "rules", games=2, seed=3, threads=2, log=pimc)
+    plain = schafkopf.match("pimc:worlds=4", "rules", deals=2, seed=3, threads=2)
+    logged = schafkopf.match("pimc:worlds=4", "rules", deals=2, seed=3, threads=2, log=pimc)
     assert (logged.a_cents_per_game, logged.b_cents_per_game) == (plain.a_cents_per_game, plain.b_cents_per_game)
     valued = [d for g in read_log(pimc).games for d in g["decisions"] if "values" in d]
     assert len(valued) > 10
@@ -149,7 +149,7 @@ def test_schafkopf_match_log(tmp_path):
         best = max(range(len(d["values"])), key=lambda k: (d["values"][k], -k))
         assert d["legal"][best] == d["action"]
     t = tmp_path / "t.jsonl"
-    schafkopf.tournament(["rules", "random"], games=5, seed=3, log=t)
+    schafkopf.tournament(["rules", "random"], deals=5, seed=3, log=t)
     assert [g["game"] for g in read_log(t).games] == list(range(10))
 
 
@@ -206,15 +206,15 @@ def test_cli_log(tmp_path):
     r = cli("skat", "match", "--a", "rules", "--b", "random", "--deals", "5", "--log", str(path), "--json")
     assert r.returncode == 0, r.stderr
     assert len(read_log(path).games) == 30
-    r = cli("schafkopf", "match", "--a", "rules", "--b", "random", "--games", "5", "--log", str(path))
+    r = cli("schafkopf", "match", "--a", "rules", "--b", "random", "--deals", "5", "--log", str(path))
     assert r.returncode == 2 and "exists" in r.stderr and read_log(path).game == "skat", r.stderr
-    r = cli("schafkopf", "match", "--a", "rules", "--b", "random", "--games", "5", "--log", str(path), "--force")
+    r = cli("schafkopf", "match", "--a", "rules", "--b", "random", "--deals", "5", "--log", str(path), "--force")
     assert r.returncode == 0, r.stderr
     assert read_log(path).game == "schafkopf"
     for args in (
         ("skat", "match", "--a", "rules", "--b", "random", "--deals", "5", "--log", str(tmp_path)),
         ("skat", "match", "--a", "rules", "--b", "random", "--deals", "5", "--log", "/nonexistent/dir/x.jsonl"),
-        ("schafkopf", "tournament", "--agents", "rules", "random", "--games", "5", "--log", str(tmp_path)),
+        ("schafkopf", "tournament", "--agents", "rules", "random", "--deals", "5", "--log", str(tmp_path)),
     ):
         r = cli(*args)
         lines = r.stderr.strip().splitlines()

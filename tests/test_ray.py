@@ -19,7 +19,7 @@ import pytest
 import ray
 from cfrkit import distributed, schafkopf, skat
 from cfrkit.distributed import Ray
-from cfrkit.setback.matches import play_match
+from cfrkit.setback.matches import match as setback_match
 from cfrkit.setback.tournament import tournament as setback_tournament
 
 
@@ -74,27 +74,27 @@ def test_skat_tournament_on_ray_equals_the_local_run(tmp_path):
 @pytest.mark.parametrize("workers", [1, 2])
 def test_schafkopf_tournament_and_log_on_ray_equal_the_local_run(tmp_path, workers):
     agents = ["rules", "random", "random-coward"]
-    local = schafkopf.tournament(agents, games=30, seed=2, threads=1, log=tmp_path / "local.jsonl")
+    local = schafkopf.tournament(agents, deals=30, seed=2, threads=1, log=tmp_path / "local.jsonl")
     on_ray = schafkopf.tournament(
-        agents, games=30, seed=2, backend=Ray(workers=workers, piece=7), log=tmp_path / "ray.jsonl"
+        agents, deals=30, seed=2, backend=Ray(workers=workers, piece=7), log=tmp_path / "ray.jsonl"
     )
     assert figures(on_ray) == figures(local)
     assert (tmp_path / "ray.jsonl").read_bytes() == (tmp_path / "local.jsonl").read_bytes()
-    m_local = schafkopf.match("rules", "random", games=40, protocol="rotation", seed=1, threads=1)
-    m_ray = schafkopf.match("rules", "random", games=40, protocol="rotation", seed=1, backend="ray")
+    m_local = schafkopf.match("rules", "random", deals=40, protocol="rotation", seed=1, threads=1)
+    m_ray = schafkopf.match("rules", "random", deals=40, protocol="rotation", seed=1, backend="ray")
     assert figures(m_ray) == figures(m_local) and m_local.games == 240
 
 
 def test_setback_match_tournament_and_log_on_ray_equal_the_local_run(tmp_path):
-    local = play_match("rules", "random", pairs=12, seed=4, threads=1, log=tmp_path / "local.jsonl")
+    local = setback_match("rules", "random", deals=12, seed=4, threads=1, log=tmp_path / "local.jsonl")
     for workers in (1, 2):
         ray_log = tmp_path / f"ray{workers}.jsonl"
-        on_ray = play_match("rules", "random", pairs=12, seed=4, backend=Ray(workers=workers, piece=5), log=ray_log)
+        on_ray = setback_match("rules", "random", deals=12, seed=4, backend=Ray(workers=workers, piece=5), log=ray_log)
         assert figures(on_ray) == figures(local)
         assert ray_log.read_bytes() == (tmp_path / "local.jsonl").read_bytes()
     agents = ["rules", "random", "pimc:worlds=2"]
-    t_local = setback_tournament(agents, pairs=3, seed=1, threads=1, log=tmp_path / "t_local.jsonl")
-    t_ray = setback_tournament(agents, pairs=3, seed=1, backend=Ray(piece=2), log=tmp_path / "t_ray.jsonl")
+    t_local = setback_tournament(agents, deals=3, seed=1, threads=1, log=tmp_path / "t_local.jsonl")
+    t_ray = setback_tournament(agents, deals=3, seed=1, backend=Ray(piece=2), log=tmp_path / "t_ray.jsonl")
     assert t_ray.table() == t_local.table()
     assert {k: figures(m) for k, m in t_ray.matches.items()} == {k: figures(m) for k, m in t_local.matches.items()}
     assert (tmp_path / "t_ray.jsonl").read_bytes() == (tmp_path / "t_local.jsonl").read_bytes()
@@ -112,11 +112,11 @@ def test_a_checkpointed_match_on_ray_ends_with_the_figures_of_a_local_one(tmp_pa
 
 
 def test_a_checkpointed_setback_match_on_ray_ends_with_the_figures_and_log_of_a_local_one(tmp_path):
-    local = play_match("rules", "random", pairs=20, seed=8, threads=1, log=tmp_path / "local.jsonl")
-    on_ray = play_match(
+    local = setback_match("rules", "random", deals=20, seed=8, threads=1, log=tmp_path / "local.jsonl")
+    on_ray = setback_match(
         "rules",
         "random",
-        pairs=20,
+        deals=20,
         seed=8,
         backend=Ray(piece=3),
         checkpoint=tmp_path / "ray.json",
@@ -144,13 +144,13 @@ def _kill_a_piece_worker(killed: list, stop: threading.Event) -> None:
 
 def test_a_worker_killed_mid_run_has_its_piece_run_again_and_nothing_counted_twice(tmp_path):
     a, b = "pimc:worlds=2", "rules"
-    local = schafkopf.match(a, b, games=6, seed=6, threads=1, log=tmp_path / "local.jsonl")
+    local = schafkopf.match(a, b, deals=6, seed=6, threads=1, log=tmp_path / "local.jsonl")
     killed: list = []
     stop = threading.Event()
     killer = threading.Thread(target=_kill_a_piece_worker, args=(killed, stop), daemon=True)
     killer.start()
     try:
-        on_ray = schafkopf.match(a, b, games=6, seed=6, backend=Ray(workers=2, piece=1), log=tmp_path / "ray.jsonl")
+        on_ray = schafkopf.match(a, b, deals=6, seed=6, backend=Ray(workers=2, piece=1), log=tmp_path / "ray.jsonl")
     finally:
         stop.set()
         killer.join()
@@ -185,7 +185,7 @@ def test_a_piece_log_has_no_name_while_its_games_are_played():
 
 def test_agents_that_cannot_travel_and_bad_settings_are_refused():
     with pytest.raises(cfrkit.InvalidArgumentError, match="spec strings"):
-        play_match(lambda view: view.legal[0], "rules", pairs=2, backend="ray")
+        setback_match(lambda view: view.legal[0], "rules", deals=2, backend="ray")
     with pytest.raises(cfrkit.InvalidArgumentError, match="workers"):
         Ray(workers=-1)
     with pytest.raises(cfrkit.InvalidArgumentError, match="backend"):

@@ -225,16 +225,16 @@ def test_agents_specs_and_callables():
         seen.append(threading.get_ident())
         return view.legal_actions()[0]
 
-    r = schafkopf.match(first_legal, "random", games=50, threads=2, seed=3)
+    r = schafkopf.match(first_legal, "random", deals=50, threads=2, seed=3)
     assert r.a == "first_legal" and r.games == 100 and len(seen) > 0
-    again = schafkopf.match(first_legal, "random", games=50, threads=1, seed=3)
+    again = schafkopf.match(first_legal, "random", deals=50, threads=1, seed=3)
     assert (again.a_cents_per_game, again.ci95) == (r.a_cents_per_game, r.ci95)
 
     def broken(view):
         raise RuntimeError("agent bug")
 
     with pytest.raises(RuntimeError, match="agent bug"):
-        schafkopf.match(broken, "random", games=5)
+        schafkopf.match(broken, "random", deals=5)
 
     def illegal(view):
         return "EA" if view.phase == "tricks" else view.legal_actions()[0]
@@ -247,8 +247,8 @@ def test_agents_specs_and_callables():
 
 
 def test_matches_are_reproducible_for_any_thread_count():
-    one = schafkopf.tournament(["rules", "random", "random-coward"], games=300, seed=9, threads=1)
-    two = schafkopf.tournament(["rules", "random", "random-coward"], games=300, seed=9, threads=2)
+    one = schafkopf.tournament(["rules", "random", "random-coward"], deals=300, seed=9, threads=1)
+    two = schafkopf.tournament(["rules", "random", "random-coward"], deals=300, seed=9, threads=2)
     assert [(p.a, p.b, p.a_cents_per_game, p.ci95) for p in one.pairs] == [
         (p.a, p.b, p.a_cents_per_game, p.ci95) for p in two.pairs
     ]
@@ -257,30 +257,30 @@ def test_matches_are_reproducible_for_any_thread_count():
         for j in range(3):
             if i != j:
                 assert one.cells[i][j][0] == pytest.approx(-one.cells[j][i][0])
-    rot = schafkopf.match("rules", "random", games=100, protocol="rotation", seed=9, threads=2)
+    rot = schafkopf.match("rules", "random", deals=100, protocol="rotation", seed=9, threads=2)
     assert (rot.games, rot.deals) == (600, 100)
     assert (
         rot.a_cents_per_game
-        == schafkopf.match("rules", "random", games=100, protocol="rotation", seed=9, threads=1).a_cents_per_game
+        == schafkopf.match("rules", "random", deals=100, protocol="rotation", seed=9, threads=1).a_cents_per_game
     )
-    m = schafkopf.match("rules", "random", games=200, seed=1, rules="standard")
+    m = schafkopf.match("rules", "random", deals=200, seed=1, rules="standard")
     assert m.rules == "standard" and m.a_cents_per_game > 0 and "cents per game" in str(m)
-    for bad in ({"games": 0}, {"games": -3}, {"seed": -1}, {"threads": -1}, {"games": 1.5}):
+    for bad in ({"deals": 0}, {"deals": -3}, {"seed": -1}, {"threads": -1}, {"deals": 1.5}):
         with pytest.raises(cfrkit.InvalidArgumentError):
-            schafkopf.match("rules", "random", **{"games": 10, **bad})
+            schafkopf.match("rules", "random", **{"deals": 10, **bad})
     with pytest.raises(cfrkit.InvalidArgumentError, match="schafkopfrl or rotation"):
-        schafkopf.match("rules", "random", games=10, protocol="swiss")
+        schafkopf.match("rules", "random", deals=10, protocol="swiss")
     with pytest.raises(cfrkit.InvalidArgumentError, match="two or more"):
-        schafkopf.tournament(["rules"], games=10)
+        schafkopf.tournament(["rules"], deals=10)
 
 
 def test_matches_report_progress_and_stop_when_asked():
     seen = []
-    r = schafkopf.match("rules", "random", games=3000, seed=2, threads=2, progress=lambda d, t: seen.append((d, t)))
+    r = schafkopf.match("rules", "random", deals=3000, seed=2, threads=2, progress=lambda d, t: seen.append((d, t)))
     assert seen[-1] == (6000, 6000) and all(a[0] < b[0] for a, b in zip(seen, seen[1:]))
-    assert r.a_cents_per_game == schafkopf.match("rules", "random", games=3000, seed=2, threads=1).a_cents_per_game
+    assert r.a_cents_per_game == schafkopf.match("rules", "random", deals=3000, seed=2, threads=1).a_cents_per_game
     seen.clear()
-    schafkopf.tournament(["rules", "random", "random-coward"], games=500, progress=lambda d, t: seen.append((d, t)))
+    schafkopf.tournament(["rules", "random", "random-coward"], deals=500, progress=lambda d, t: seen.append((d, t)))
     assert seen[-1] == (3000, 3000)
 
     class Stop(Exception):
@@ -290,11 +290,11 @@ def test_matches_report_progress_and_stop_when_asked():
         raise Stop(done)
 
     with pytest.raises(Stop):
-        schafkopf.match("rules", "random", games=10**9, threads=1, progress=stop)
+        schafkopf.match("rules", "random", deals=10**9, threads=1, progress=stop)
 
 
 def test_checkpointed_matches_resume_to_the_figures_of_an_unbroken_one(tmp_path):
-    plain = schafkopf.match("rules", "random", games=1500, seed=3, threads=2)
+    plain = schafkopf.match("rules", "random", deals=1500, seed=3, threads=2)
     path = tmp_path / "match.json"
 
     class Stop(Exception):
@@ -309,13 +309,13 @@ def test_checkpointed_matches_resume_to_the_figures_of_an_unbroken_one(tmp_path)
 
     with pytest.raises(Stop):
         schafkopf.match(
-            "rules", "random", games=1500, seed=3, threads=2, checkpoint=path, progress=stop_in_the_fourth_part
+            "rules", "random", deals=1500, seed=3, threads=2, checkpoint=path, progress=stop_in_the_fourth_part
         )
     saved = json.loads(path.read_text())
     assert (saved["format"], saved["done"], saved["games"]) == ("cfrkit-match-checkpoint", three_parts, 2 * three_parts)
     seen = []
     resumed = schafkopf.match(
-        "rules", "random", games=1500, seed=3, threads=1, checkpoint=path, progress=lambda d, t: seen.append(d)
+        "rules", "random", deals=1500, seed=3, threads=1, checkpoint=path, progress=lambda d, t: seen.append(d)
     )
     assert seen[0] == 2 * three_parts and seen[-1] == 3000
     assert (resumed.deals, resumed.games) == (plain.deals, plain.games)
@@ -323,21 +323,21 @@ def test_checkpointed_matches_resume_to_the_figures_of_an_unbroken_one(tmp_path)
     assert resumed.ci95 == pytest.approx(plain.ci95, abs=1e-9)
     assert resumed.b_ci95 == pytest.approx(plain.b_ci95, abs=1e-9)
     # A finished match is read back as it is, or extended.
-    again = schafkopf.match("rules", "random", games=1500, seed=3, checkpoint=path)
+    again = schafkopf.match("rules", "random", deals=1500, seed=3, checkpoint=path)
     assert again.a_cents_per_game == resumed.a_cents_per_game
-    longer = schafkopf.match("rules", "random", games=2000, seed=3, checkpoint=path)
+    longer = schafkopf.match("rules", "random", deals=2000, seed=3, checkpoint=path)
     assert longer.a_cents_per_game == pytest.approx(
-        schafkopf.match("rules", "random", games=2000, seed=3).a_cents_per_game
+        schafkopf.match("rules", "random", deals=2000, seed=3).a_cents_per_game
     )
     # Another match's file, fewer deals than done, a directory, and files of the wrong kind are refused.
     with pytest.raises(cfrkit.InvalidArgumentError, match="seed=3, not 4"):
-        schafkopf.match("rules", "random", games=2000, seed=4, checkpoint=path)
+        schafkopf.match("rules", "random", deals=2000, seed=4, checkpoint=path)
     with pytest.raises(cfrkit.InvalidArgumentError, match="b='random', not 'random-coward'"):
-        schafkopf.match("rules", "random-coward", games=2000, seed=3, checkpoint=path)
-    with pytest.raises(cfrkit.InvalidArgumentError, match="games: 10 .* 2000 games done"):
-        schafkopf.match("rules", "random", games=10, seed=3, checkpoint=path)
+        schafkopf.match("rules", "random-coward", deals=2000, seed=3, checkpoint=path)
+    with pytest.raises(cfrkit.InvalidArgumentError, match="deals: 10 .* 2000 deals done"):
+        schafkopf.match("rules", "random", deals=10, seed=3, checkpoint=path)
     with pytest.raises(cfrkit.InvalidArgumentError, match="is a directory"):
-        schafkopf.match("rules", "random", games=10, checkpoint=tmp_path)
+        schafkopf.match("rules", "random", deals=10, checkpoint=tmp_path)
     for text in [
         "not json",
         "[1, 2]",
@@ -346,14 +346,14 @@ def test_checkpointed_matches_resume_to_the_figures_of_an_unbroken_one(tmp_path)
     ]:
         path.write_text(text)
         with pytest.raises(cfrkit.InvalidArgumentError, match="not a readable cfrkit match checkpoint"):
-            schafkopf.match("rules", "random", games=2000, seed=3, checkpoint=path)
+            schafkopf.match("rules", "random", deals=2000, seed=3, checkpoint=path)
 
 
 def test_pimc_agents_by_spec():
     uct = schafkopf.agent("schafkopfrl-pimc:n=2,m=10")
     pimc = schafkopf.agent("pimc:worlds=2,seed=1")
     assert (uct.name, pimc.name) == ("schafkopfrl-pimc:n=2,m=10", "pimc:worlds=2,seed=1")
-    r = schafkopf.match(uct, "random", games=4, seed=1, threads=1)
+    r = schafkopf.match(uct, "random", deals=4, seed=1, threads=1)
     assert r.games == 8
     g = schafkopf.play_game([pimc, "rules", uct, "random"], seed=2)
     assert g.finished and sum(g.returns()) == 0

@@ -23,31 +23,31 @@ def cli(*args, stdin: str | None = None):
 
 
 def test_match_json_last_line():
-    r = cli("match", "--a", "rules", "--b", "random-coward", "--games", "500", "--seed", "2", "--json")
+    r = cli("match", "--a", "rules", "--b", "random-coward", "--deals", "500", "--seed", "2", "--json")
     assert r.returncode == 0, r.stderr
     record = json.loads(r.stdout.strip().splitlines()[-1])
     assert record["command"] == "match" and (record["a"], record["b"]) == ("rules", "random-coward")
     assert (record["games"], record["deals"]) == (1000, 500)
     pair = record["pairs"][0]
     assert set(pair) >= {"a", "b", "games", "a_cents_per_game", "ci95"}
-    direct = schafkopf.match("rules", "random-coward", games=500, seed=2)
+    direct = schafkopf.match("rules", "random-coward", deals=500, seed=2)
     assert pair["a_cents_per_game"] == direct.a_cents_per_game and pair["ci95"] == direct.ci95
     assert "cents per game" in r.stdout
 
 
 def test_match_checkpoint_resumes(tmp_path):
     path = tmp_path / "m.json"
-    first = cli("match", "--a", "rules", "--b", "random", "--games", "300", "--checkpoint", str(path), "--json")
-    more = cli("match", "--a", "rules", "--b", "random", "--games", "500", "--checkpoint", str(path), "--json")
+    first = cli("match", "--a", "rules", "--b", "random", "--deals", "300", "--checkpoint", str(path), "--json")
+    more = cli("match", "--a", "rules", "--b", "random", "--deals", "500", "--checkpoint", str(path), "--json")
     assert first.returncode == 0 and more.returncode == 0, first.stderr + more.stderr
     record = json.loads(more.stdout.strip().splitlines()[-1])
-    direct = schafkopf.match("rules", "random", games=500)
+    direct = schafkopf.match("rules", "random", deals=500)
     assert record["games"] == 1000 and record["a_cents_per_game"] == pytest.approx(direct.a_cents_per_game)
     assert json.loads(path.read_text())["done"] == 500
 
 
 def test_tournament_json_and_threads():
-    args = ("tournament", "--agents", "rules", "random", "random-coward", "--games", "300", "--seed", "4", "--json")
+    args = ("tournament", "--agents", "rules", "random", "random-coward", "--deals", "300", "--seed", "4", "--json")
     one = cli(*args, "--threads", "1")
     two = cli(*args, "--threads", "2", "--protocol", "schafkopfrl")
     assert one.returncode == 0 and two.returncode == 0, one.stderr + two.stderr
@@ -62,7 +62,7 @@ def test_tournament_json_and_threads():
         assert set(p) >= {"a", "b", "games", "a_cents_per_game", "ci95"}
         assert p == q and p["games"] == 600
     assert a["agents"] == ["rules", "random", "random-coward"] and "rules" in one.stdout.splitlines()[1]
-    rot = cli("tournament", "--agents", "random", "rules", "--games", "50", "--protocol", "rotation", "--json")
+    rot = cli("tournament", "--agents", "random", "rules", "--deals", "50", "--protocol", "rotation", "--json")
     assert json.loads(rot.stdout.strip().splitlines()[-1])["pairs"][0]["games"] == 300
 
 
@@ -73,7 +73,7 @@ def test_selfplay_logs_one_game_per_deal_and_resumes(tmp_path):
     from cfrkit.logs import read_log
 
     whole, parts, ck = tmp_path / "whole.jsonl", tmp_path / "parts.jsonl", tmp_path / "c.json"
-    r = cli("selfplay", "--agent", "rules", "--games", "400", "--seed", "6", "--log", str(whole), "--json")
+    r = cli("selfplay", "--agent", "rules", "--deals", "400", "--seed", "6", "--log", str(whole), "--json")
     assert r.returncode == 0, r.stderr
     record = json.loads(r.stdout.strip().splitlines()[-1])
     assert (record["command"], record["agent"], record["games"], record["deals"]) == ("selfplay", "rules", 400, 400)
@@ -90,12 +90,12 @@ def test_selfplay_logs_one_game_per_deal_and_resumes(tmp_path):
 
 def test_tournament_checkpoint_resumes(tmp_path):
     """``tournament --checkpoint``: stopped and resumed, the figures and log of an unbroken one."""
-    args = ("tournament", "--agents", "rules", "random", "random-coward", "--games", "200", "--seed", "4", "--json")
+    args = ("tournament", "--agents", "rules", "random", "random-coward", "--deals", "200", "--seed", "4", "--json")
     whole = cli(*args, "--log", str(tmp_path / "whole.jsonl"))
     path, log = tmp_path / "t.json", tmp_path / "parts.jsonl"
     with pytest.raises(KeyboardInterrupt):
         schafkopf.tournament(
-            ["rules", "random", "random-coward"], games=200, seed=4, log=log, checkpoint=path,
+            ["rules", "random", "random-coward"], deals=200, seed=4, log=log, checkpoint=path,
             progress=lambda done, total: (_ for _ in ()).throw(KeyboardInterrupt) if done > 500 else None,
         )  # fmt: skip
     again = cli(*args, "--log", str(log), "--checkpoint", str(path))
@@ -114,16 +114,16 @@ def test_tournament_checkpoint_resumes(tmp_path):
     [
         (("match", "--a", "rules", "--b", "nobody"), "nobody"),
         (("match", "--a", "rules"), "--b"),
-        (("match", "--a", "rules", "--b", "random", "--games", "0"), "--games"),
-        (("match", "--a", "rules", "--b", "random", "--games", "x"), "--games"),
+        (("match", "--a", "rules", "--b", "random", "--deals", "0"), "--deals"),
+        (("match", "--a", "rules", "--b", "random", "--deals", "x"), "--deals"),
         (("match", "--a", "rules", "--b", "random", "--seed", "-2"), "--seed"),
         (("match", "--a", "rules", "--b", "random", "--protocol", "swiss"), "schafkopfrl or rotation"),
         (("match", "--a", "rules", "--b", "random", "--rules", "bavarian"), "schafkopfrl or standard"),
-        (("tournament", "--agents", "rules", "--games", "5"), "two or more"),
+        (("tournament", "--agents", "rules", "--deals", "5"), "two or more"),
         (("match", "--a", "rules", "--b", "random", "--checkpoint", "/"), "is a directory"),
         (("match", "--a", "rules", "--b", "random", "--checkpoint", "/nonexistent/dir/m.json"), "cannot be written"),
         (("match", "--a", "rules", "--b", "random", "--checkpoint", sys.executable), "not a readable cfrkit match"),
-        (("selfplay", "--agent", "rules", "--games", "5"), "--log"),
+        (("selfplay", "--agent", "rules", "--deals", "5"), "--log"),
         (("selfplay", "--agent", "rules", "--log", "/nonexistent/dir/x.jsonl"), "/nonexistent/dir/x.jsonl"),
         (("selfplay", "--agent", "pimc:values=all", "--log", "x.jsonl"), "exact|none"),
         (("play", "--bots", "nobody"), "nobody"),

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from cfrkit import setback
 from cfrkit.errors import CfrkitError, InvalidArgumentError
-from cfrkit.setback.matches import play_match
+from cfrkit.setback.matches import match as setback_match
 
 
 def _cli(*args):
@@ -123,8 +123,8 @@ def test_export_db_writes_the_original_schema_and_selection(runs, tmp_path):
     con.close()
     # The players agree: the database player plays as the table player with the same strategies.
     table = f"table:{runs / 'base'}+{runs / 'boot'}"
-    a = play_match(f"db:{db}", "rules", 30, seed=8).to_dict()
-    b = play_match(table, "rules", 30, seed=8).to_dict()
+    a = setback_match(f"db:{db}", "rules", 30, seed=8).to_dict()
+    b = setback_match(table, "rules", 30, seed=8).to_dict()
     for k in ("a_wins", "deals", "mean_points_a", "mean_points_b"):
         assert a[k] == b[k], k
     assert a["a"] == f"db:{db}"
@@ -147,7 +147,7 @@ def test_bad_stage_and_database_input_is_refused(runs, tmp_path):
     assert r.returncode == 2 and "none" in r.stderr
     (tmp_path / "junk.db").write_bytes(b"not a database at all")
     with pytest.raises(CfrkitError, match="junk.db"):
-        play_match(f"db:{tmp_path / 'junk.db'}", "rules", 1)
+        setback_match(f"db:{tmp_path / 'junk.db'}", "rules", 1)
 
 
 def test_hybrid_bids_like_the_database_and_plays_like_pimc(runs, tmp_path):

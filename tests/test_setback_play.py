@@ -10,7 +10,7 @@ import pytest
 from cfrkit import setback
 from cfrkit.errors import InvalidArgumentError
 from cfrkit.setback import agents
-from cfrkit.setback.matches import play_match
+from cfrkit.setback.matches import match as setback_match
 
 
 def _cli(*args):
@@ -25,16 +25,16 @@ def _figures(r):
 
 
 def test_matches_are_reproducible_and_independent_of_threads():
-    one = play_match("rules", "random", 30, seed=4, threads=1)
-    two = play_match("rules", "random", 30, seed=4, threads=2)
+    one = setback_match("rules", "random", 30, seed=4, threads=1)
+    two = setback_match("rules", "random", 30, seed=4, threads=2)
     assert _figures(one) == _figures(two)
     assert (one.games, one.pairs, one.threads, two.threads) == (60, 30, 1, 2)
-    assert _figures(play_match("rules", "random", 30, seed=5)) != _figures(one)
+    assert _figures(setback_match("rules", "random", 30, seed=5)) != _figures(one)
     assert one.ci_low <= one.win_rate <= one.ci_high
 
 
 def test_rules_beat_random_by_far():
-    r = play_match(agents.rules_agent(), agents.random_agent(), 200, seed=0)
+    r = setback_match(agents.rules_agent(), agents.random_agent(), 200, seed=0)
     assert r.win_rate > 0.9 and r.ci_low > 0.85, str(r)
     assert r.mean_points_a > 1.0 > 0.0 > r.mean_points_b, str(r)
     assert "rules vs random" in str(r) and "95% CI" in str(r)
@@ -55,11 +55,11 @@ def test_a_python_callable_is_an_agent_and_sees_only_its_own_cards():
         assert view.legal_cards() and set(view.legal_cards()) <= set(view.hand)
         return view.legal_cards()[-1]
 
-    r = play_match(greedy, "rules", 5, seed=1, threads=2)
+    r = setback_match(greedy, "rules", 5, seed=1, threads=2)
     assert r.a == "greedy" and r.games == 10
     assert seen["bids"] > 0 and seen["cards"] > 0
     # Reproducible with a callable too.
-    assert _figures(play_match(greedy, "rules", 5, seed=1, threads=1)) == _figures(r)
+    assert _figures(setback_match(greedy, "rules", 5, seed=1, threads=1)) == _figures(r)
 
 
 def test_agent_errors_are_clear():
@@ -69,26 +69,26 @@ def test_agent_errors_are_clear():
         agents.agent("table:/no/such/dir")
     with pytest.raises(InvalidArgumentError, match="a callable"):
         agents.agent(42)
-    with pytest.raises(InvalidArgumentError, match=r"pairs: 0 \(a positive"):
-        play_match("rules", "random", 0)
+    with pytest.raises(InvalidArgumentError, match=r"deals: 0 \(a positive"):
+        setback_match("rules", "random", 0)
 
     def broken(view):
         raise ZeroDivisionError("boom")
 
     with pytest.raises(ZeroDivisionError, match="boom"):
-        play_match(broken, "rules", 2)
+        setback_match(broken, "rules", 2)
 
     def cheat(view):
         return 4 if view.phase == "auction" else "2C"
 
     with pytest.raises(InvalidArgumentError, match="agent cheat.*one of"):
-        play_match(cheat, "random", 3)
+        setback_match(cheat, "random", 3)
 
     def passer(view):
         return 0 if view.phase == "auction" else view.legal_cards()[0]
 
     with pytest.raises(InvalidArgumentError, match="no winner after 1000 deals"):
-        play_match(passer, passer, 1)
+        setback_match(passer, passer, 1)
 
 
 def test_a_game_driven_move_by_move():
@@ -118,46 +118,46 @@ def test_table_agent_from_a_trained_baseline(tmp_path):
     spec = f"table:{tmp_path / 'base'}"
     a = agents.agent(spec)
     assert a.name == spec
-    r1 = play_match(spec, "random", 10, seed=3)
-    r2 = play_match(agents.table_agent(tmp_path / "base" / "strategy.cfrkit"), "random", 10, seed=3)
+    r1 = setback_match(spec, "random", 10, seed=3)
+    r2 = setback_match(agents.table_agent(tmp_path / "base" / "strategy.cfrkit"), "random", 10, seed=3)
     assert _figures(r1) | {"a": None} == _figures(r2) | {"a": None}, "the directory or the file"
-    sampled = play_match(agents.table_agent(tmp_path / "base", sampled=True), "random", 10, seed=3)
+    sampled = setback_match(agents.table_agent(tmp_path / "base", sampled=True), "random", 10, seed=3)
     assert sampled.games == 20
 
 
 def test_match_command_prints_json_and_refuses_bad_agents():
-    r = _cli("match", "--a", "rules", "--b", "random", "--pairs", "25", "--seed", "3", "--json")
+    r = _cli("match", "--a", "rules", "--b", "random", "--deals", "25", "--seed", "3", "--json")
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout.strip().splitlines()[-1])
     assert (d["games"], d["pairs"], d["a"], d["b"]) == (50, 25, "rules", "random")
     assert d["ci_low"] <= d["win_rate"] <= d["ci_high"]
     again = json.loads(
         _cli(
-            "match", "--a", "rules", "--b", "random", "--pairs", "25", "--seed", "3", "--json", "--threads", "1"
+            "match", "--a", "rules", "--b", "random", "--deals", "25", "--seed", "3", "--json", "--threads", "1"
         ).stdout
     )
     assert {k: d[k] for k in ("a_wins", "deals", "mean_points_a")} == {
         k: again[k] for k in ("a_wins", "deals", "mean_points_a")
     }
-    text = _cli("match", "--a", "rules", "--b", "random", "--pairs", "10")
+    text = _cli("match", "--a", "rules", "--b", "random", "--deals", "10")
     assert "A wins" in text.stdout and "95% CI" in text.stdout
-    bad = _cli("match", "--a", "nobody", "--b", "random", "--pairs", "2")
+    bad = _cli("match", "--a", "nobody", "--b", "random", "--deals", "2")
     assert bad.returncode == 2
     assert bad.stdout == "" and "nobody" in bad.stderr
     assert "random, rules, table:DIR" in bad.stderr and "Traceback" not in bad.stderr
 
 
 def test_margin_interval_holds_the_margin():
-    r = play_match("rules", "random", 40, seed=2)
+    r = setback_match("rules", "random", 40, seed=2)
     assert r.margin == pytest.approx(r.mean_points_a - r.mean_points_b)
     assert r.margin_ci_low < r.margin < r.margin_ci_high
-    one = play_match("rules", "random", 1, seed=2)
+    one = setback_match("rules", "random", 1, seed=2)
     assert one.margin_ci_low is None and "95% CI" in str(one)
 
 
 def test_tournament_cross_table_matches_the_matches():
     t = setback.tournament(["rules", "random"], 15, seed=4)
-    m = play_match("rules", "random", 15, seed=4)
+    m = setback_match("rules", "random", 15, seed=4)
     assert t.win_rate("rules", "random") == m.win_rate
     assert t.win_rate("random", "rules") == pytest.approx(1 - m.win_rate)
     c = t.cell(1, 0)
@@ -167,12 +167,12 @@ def test_tournament_cross_table_matches_the_matches():
         setback.tournament(["rules", "rules"], 2)
     with pytest.raises(InvalidArgumentError, match="two or more"):
         setback.tournament(["rules"], 2)
-    r = _cli("tournament", "--agents", "rules", "random", "pimc:worlds=2,threads=1", "--pairs", "2", "--json")
+    r = _cli("tournament", "--agents", "rules", "random", "pimc:worlds=2,threads=1", "--deals", "2", "--json")
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     assert d["agents"] == ["rules", "random", "pimc:worlds=2"] and len(d["matches"]) == 3
     assert all(x["games"] == 4 for x in d["matches"])
-    bad = _cli("tournament", "--agents", "rules", "pimc:worlds=0", "--pairs", "2")
+    bad = _cli("tournament", "--agents", "rules", "pimc:worlds=0", "--deals", "2")
     assert bad.returncode == 2 and "worlds" in bad.stderr and "Traceback" not in bad.stderr
 
 
@@ -198,7 +198,7 @@ def test_shown_voids_are_real_and_public():
 
 def test_a_checkpointed_match_resumes_to_the_figures_and_log_of_an_unbroken_one(tmp_path):
     cp, path, whole = tmp_path / "m.json", tmp_path / "parts.jsonl", tmp_path / "whole.jsonl"
-    direct = play_match("rules", "random", pairs=90, seed=5, threads=2, log=whole)
+    direct = setback_match("rules", "random", deals=90, seed=5, threads=2, log=whole)
 
     # Ctrl-C in the third part (pairs 24 to 56): the checkpoint keeps the first two parts.
     def interrupt(done, total):
@@ -207,35 +207,35 @@ def test_a_checkpointed_match_resumes_to_the_figures_and_log_of_an_unbroken_one(
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        play_match("rules", "random", pairs=90, seed=5, threads=2, checkpoint=cp, log=path, progress=interrupt)
+        setback_match("rules", "random", deals=90, seed=5, threads=2, checkpoint=cp, log=path, progress=interrupt)
     saved = json.loads(cp.read_text())
     assert saved["done"] == 24 and len(saved["outcomes"]) == 24 and saved["settings"]["game"] == "setback"
     seen = []
-    resumed = play_match(
-        "rules", "random", pairs=90, seed=5, threads=1, checkpoint=cp, log=path, progress=lambda d, t: seen.append(d)
+    resumed = setback_match(
+        "rules", "random", deals=90, seed=5, threads=1, checkpoint=cp, log=path, progress=lambda d, t: seen.append(d)
     )
     assert _figures(resumed) == _figures(direct)
     assert path.read_bytes() == whole.read_bytes()
     assert seen[0] == 2 * 24 and seen[-1] == 180
     # A finished match reads back as it is, or is extended.
-    assert _figures(play_match("rules", "random", pairs=90, seed=5, checkpoint=cp)) == _figures(direct)
-    longer = play_match("rules", "random", pairs=100, seed=5, checkpoint=cp)
-    assert _figures(longer) == _figures(play_match("rules", "random", pairs=100, seed=5))
+    assert _figures(setback_match("rules", "random", deals=90, seed=5, checkpoint=cp)) == _figures(direct)
+    longer = setback_match("rules", "random", deals=100, seed=5, checkpoint=cp)
+    assert _figures(longer) == _figures(setback_match("rules", "random", deals=100, seed=5))
     # Another match's file, fewer pairs than done, a directory and a file of another kind are refused.
     with pytest.raises(InvalidArgumentError, match="seed=5, not 6"):
-        play_match("rules", "random", pairs=100, seed=6, checkpoint=cp)
-    with pytest.raises(InvalidArgumentError, match="pairs: 10 .* 100 pairs done"):
-        play_match("rules", "random", pairs=10, seed=5, checkpoint=cp)
+        setback_match("rules", "random", deals=100, seed=6, checkpoint=cp)
+    with pytest.raises(InvalidArgumentError, match="deals: 10 .* 100 deals done"):
+        setback_match("rules", "random", deals=10, seed=5, checkpoint=cp)
     with pytest.raises(InvalidArgumentError, match="is a directory"):
-        play_match("rules", "random", pairs=10, checkpoint=tmp_path)
+        setback_match("rules", "random", deals=10, checkpoint=tmp_path)
     with pytest.raises(InvalidArgumentError, match="not a readable cfrkit match checkpoint"):
-        play_match("rules", "random", pairs=10, checkpoint=whole)
+        setback_match("rules", "random", deals=10, checkpoint=whole)
     # Outcome rows that do not match the deals done are refused.
     saved = json.loads(cp.read_text())
     saved["outcomes"] = saved["outcomes"][:-1]
     cp.write_text(json.dumps(saved))
     with pytest.raises(InvalidArgumentError, match="one row per deal"):
-        play_match("rules", "random", pairs=100, seed=5, checkpoint=cp)
+        setback_match("rules", "random", deals=100, seed=5, checkpoint=cp)
 
 
 def test_a_checkpointed_tournament_resumes_to_the_unbroken_figures_and_log(tmp_path, monkeypatch):
@@ -250,9 +250,9 @@ def test_a_checkpointed_tournament_resumes_to_the_unbroken_figures_and_log(tmp_p
 
     agents_ = ["rules", "random", "random"]
     with pytest.raises(InvalidArgumentError, match="named twice"):
-        tournament(agents_, pairs=40, seed=2)
+        tournament(agents_, deals=40, seed=2)
     agents_ = ["rules", "random", "pimc:worlds=2"]
-    whole = tournament(agents_, pairs=40, seed=2, threads=2, log=tmp_path / "whole.jsonl")
+    whole = tournament(agents_, deals=40, seed=2, threads=2, log=tmp_path / "whole.jsonl")
     cp, log = tmp_path / "t.json", tmp_path / "parts.jsonl"
     real, calls = tournament_module.play_pairs, []
 
@@ -264,29 +264,29 @@ def test_a_checkpointed_tournament_resumes_to_the_unbroken_figures_and_log(tmp_p
 
     monkeypatch.setattr(tournament_module, "play_pairs", stop_in_the_second_match)
     with pytest.raises(KeyboardInterrupt):
-        tournament(agents_, pairs=40, seed=2, threads=1, log=log, checkpoint=cp)
+        tournament(agents_, deals=40, seed=2, threads=1, log=log, checkpoint=cp)
     saved = json.loads(cp.read_text())
     assert [len(p[3]) for p in saved["pairs"]] == [40, 8], calls
     monkeypatch.setattr(tournament_module, "play_pairs", real)
-    again = tournament(agents_, pairs=40, seed=2, threads=2, log=log, checkpoint=cp)
+    again = tournament(agents_, deals=40, seed=2, threads=2, log=log, checkpoint=cp)
     keep = ("a_wins", "win_rate", "ci_low", "ci_high", "margin", "deals", "games")
     for key, m in whole.matches.items():
         assert {k: getattr(again.matches[key], k) for k in keep} == {k: getattr(m, k) for k in keep}, key
     assert log.read_bytes() == (tmp_path / "whole.jsonl").read_bytes()
     with pytest.raises(InvalidArgumentError, match="seed=2, not 3"):
-        tournament(agents_, pairs=40, seed=3, checkpoint=cp)
+        tournament(agents_, deals=40, seed=3, checkpoint=cp)
 
 
 def test_match_command_resumes_from_its_checkpoint(tmp_path):
     cp = str(tmp_path / "m.json")
-    first = _cli("match", "--a", "rules", "--b", "random", "--pairs", "12", "--checkpoint", cp, "--json")
+    first = _cli("match", "--a", "rules", "--b", "random", "--deals", "12", "--checkpoint", cp, "--json")
     assert first.returncode == 0, first.stderr
-    more = _cli("match", "--a", "rules", "--b", "random", "--pairs", "20", "--checkpoint", cp, "--json")
+    more = _cli("match", "--a", "rules", "--b", "random", "--deals", "20", "--checkpoint", cp, "--json")
     assert more.returncode == 0, more.stderr
-    direct = _cli("match", "--a", "rules", "--b", "random", "--pairs", "20", "--json")
+    direct = _cli("match", "--a", "rules", "--b", "random", "--deals", "20", "--json")
     keep = ("a_wins", "win_rate", "ci_low", "ci_high", "margin", "deals", "games")
     got, want = json.loads(more.stdout.splitlines()[-1]), json.loads(direct.stdout.splitlines()[-1])
     assert {k: got[k] for k in keep} == {k: want[k] for k in keep}
-    fewer = _cli("match", "--a", "rules", "--b", "random", "--pairs", "5", "--checkpoint", cp)
+    fewer = _cli("match", "--a", "rules", "--b", "random", "--deals", "5", "--checkpoint", cp)
     assert fewer.returncode == 2 and fewer.stderr.strip().count("\n") == 0, fewer.stderr
-    assert "20 pairs done" in fewer.stderr
+    assert "20 deals done" in fewer.stderr

@@ -85,9 +85,9 @@ def test_a_person_plays_a_whole_game_in_the_terminal():
 
 def play_scripted(answer, seed: int = 7) -> tuple[str, list[str]]:
     """Plays ``cfrkit setback play`` in-process, ``answer(prompt, said)`` giving each line."""
-    from cfrkit.setback.play import play_game
+    from cfrkit.setback.play import play_terminal
 
-    out, prompts, _ = scripted_play(functools.partial(play_game, "rules"), answer, 2000, seed=seed)
+    out, prompts, _ = scripted_play(functools.partial(play_terminal, "rules"), answer, 2000, seed=seed)
     return out, prompts
 
 

@@ -345,7 +345,7 @@ def test_tournament_cross_table():
     with pytest.raises(InvalidArgumentError, match="rules named twice"):
         skat.tournament(["rules", "random", "Rules"], deals=5)
     with pytest.raises(InvalidArgumentError, match="rules named twice"):
-        schafkopf.tournament(["rules", "rules"], games=5)
+        schafkopf.tournament(["rules", "rules"], deals=5)
     bad = cli("tournament", "--agents", "rules", "rules", "--deals", "5")
     assert bad.returncode == 2 and "named twice" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
 

@@ -80,9 +80,9 @@ class MatchCheckpoint:
     outcomes: list = dataclasses.field(default_factory=list)
 
     @classmethod
-    def open(cls, path: str | os.PathLike, settings: dict, deals: int, unit: str = "deals") -> MatchCheckpoint:
+    def open(cls, path: str | os.PathLike, settings: dict, deals: int) -> MatchCheckpoint:
         """The checkpoint at ``path`` of a match with ``settings`` (a JSON-able dict) and
-        ``deals`` deals (called ``unit`` in messages: the match's argument): read and checked
+        ``deals`` deals: read and checked
         when the file exists, else a new one (written at once, so a path that cannot be written
         is refused before any game is played)."""
         p = Path(path)
@@ -94,7 +94,7 @@ class MatchCheckpoint:
         _check_settings(p, "match", cp.settings, settings)
         if deals < cp.done:
             raise InvalidArgumentError(
-                f"invalid value for {unit}: {deals} (the checkpoint {str(p)!r} has {cp.done} {unit} done; "
+                f"invalid value for deals: {deals} (the checkpoint {str(p)!r} has {cp.done} deals done; "
                 f"at least that many)"
             )
         return cp
@@ -246,14 +246,13 @@ def play_in_parts(
     deals: int,
     play_part: Callable[..., dict],
     report: Optional[Callable[[int, int], object]],
-    unit: str = "deals",
 ) -> MatchCheckpoint:
     """Plays the match of ``settings`` to ``deals`` deals in parts, saving the checkpoint at
     ``path`` after each, and returns it. ``play_part(n, first_deal, progress)`` plays deals
     ``first_deal .. first_deal + n`` natively and returns their figures (the dict
     :meth:`MatchCheckpoint.add` merges); ``report(games done, games in all)`` sees the whole
-    match's progress; ``unit`` names the deals in messages."""
-    cp = MatchCheckpoint.open(path, settings, deals, unit)
+    match's progress."""
+    cp = MatchCheckpoint.open(path, settings, deals)
     part = FIRST_PART
     while cp.done < deals:
         n = min(part, deals - cp.done)

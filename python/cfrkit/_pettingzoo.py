@@ -1,7 +1,7 @@
 """PettingZoo AEC environments of the card games, shared: one class over a game's ``Env``
 (``reset(seed)``, ``step(id)`` returning ``(observation, rewards, done)``, ``game.player``,
 ``game.observe(seat)``). The games' modules (:mod:`cfrkit.schafkopf.pettingzoo`,
-:mod:`cfrkit.skat.pettingzoo`) give it their environment, seats and sizes, and check first that
+:mod:`cfrkit.skat.pettingzoo`, :mod:`cfrkit.setback.pettingzoo`) give it their environment, seats and sizes, and check first that
 PettingZoo is installed.
 """
 
@@ -23,18 +23,26 @@ def wrapped(e: AECEnv) -> AECEnv:
 
 class CardGameAEC(AECEnv):
     """A game's ``Env`` as an AEC environment: agents ``player_0`` … are the seats; observations
-    are dicts of the seat's features (``observation``, float32 in [0, 1]) and legal-action mask
+    are dicts of the seat's features (``observation``, float32 within ``bounds``) and legal-action mask
     (``action_mask``, int8); actions are ids (``Discrete``). Rewards are 0 until the game is
     over, then every seat's result; all seats terminate together. The first reset without a
     seed deals the deals of seed 0; later resets without a seed deal the following deals."""
 
-    def __init__(self, inner, seats: int, features: int, actions: int, render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        inner,
+        seats: int,
+        features: int,
+        actions: int,
+        render_mode: str | None = None,
+        bounds: tuple[float, float] = (0.0, 1.0),
+    ) -> None:
         super().__init__()
         self._env = inner
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(seats)]
         self.agents = list(self.possible_agents)
-        box = gymnasium.spaces.Box(0.0, 1.0, (features,), np.float32)
+        box = gymnasium.spaces.Box(*bounds, (features,), np.float32)
         mask = gymnasium.spaces.Box(0, 1, (actions,), np.int8)
         self.observation_spaces = {
             a: gymnasium.spaces.Dict({"observation": box, "action_mask": mask}) for a in self.possible_agents
@@ -85,7 +93,8 @@ class CardGameAEC(AECEnv):
 
     def render(self):
         g = self._env.game
-        text = f"{g!r} tricks={g.tricks} returns={g.returns()}"
+        tricks = f" tricks={g.tricks}" if hasattr(g, "tricks") else ""
+        text = f"{g!r}{tricks} returns={g.returns()}"
         if self.render_mode == "human":
             print(text)
         return text

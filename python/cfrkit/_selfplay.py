@@ -2,17 +2,15 @@
 once, its games written to a game log — data sets for :func:`cfrkit.learn.imitate` (a match
 plays every deal in each seating of its protocol, so a program against itself repeats the same
 cards). The games' native loops do the playing; this module adds the checkpoint, the log that
-goes on with it, the progress bar, the result and the command line."""
+goes on with it, the progress bar and the result (the command is every game's, ``cfrkit._game_cli``)."""
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import os
 import time
 from typing import Callable, Sequence
 
-from . import cli_args
 from ._checkpoint import Running, play_in_parts
 from ._progress import ProgressLike, games_bar
 from ._results import GamesResult
@@ -63,14 +61,12 @@ def run(
     checkpoint: str | os.PathLike | None,
     log: str | os.PathLike | None,
     progress: ProgressLike,
-    deals_name: str = "deals",
 ) -> SelfPlayResult:
     """Plays ``deals`` deals of agent ``name``'s self-play. ``play(n, first_deal, progress,
     writer)`` plays deals ``first_deal ..`` natively and returns the part's figures as a
     checkpoint merges them (``a_cents_per_game``, ``a_sd``, ``deals``, ``games``, ``threads``,
     ``tallies_a``); ``open_log(deals_done)`` opens the log after the games a checkpoint counts;
-    ``settings`` (JSON-able) identify the run in a checkpoint; ``deals_name`` is what the
-    game's functions call the deals (in messages)."""
+    ``settings`` (JSON-able) identify the run in a checkpoint."""
     started = time.perf_counter()
     opener = None if log is None else open_log
 
@@ -91,33 +87,10 @@ def run(
             seconds = time.perf_counter() - started
         else:
             settings = {**settings, "agent": name, "seed": seed}
-            cp = play_in_parts(checkpoint, settings, deals, part, report, deals_name)
+            cp = play_in_parts(checkpoint, settings, deals, part, report)
             r, tallies, threads, done, games = cp.a, cp.tallies.get("tallies_a", []), cp.threads, cp.done, cp.games
             seconds = cp.seconds
     return SelfPlayResult(name, done, games, r.mean, r.ci95, unit, percent(tallies), seed, threads, seconds)
-
-
-def add_command(sub, specs: str, deals: str) -> argparse.ArgumentParser:
-    """The ``selfplay`` sub-command of a game's command line (``deals``: the option naming the
-    deals, ``--deals`` or ``--games``)."""
-    s = sub.add_parser("selfplay", help="one agent in every seat, one game per deal: a game log to learn from")
-    s.add_argument("--agent", required=True, help=f"the agent: {specs}")
-    s.add_argument(deals, type=cli_args.count(1), default=1000, help="deals, each played once (default 1000)")
-    s.add_argument("--seed", type=cli_args.seed, default=0, help="seed of deals and choices (default 0)")
-    s.add_argument(
-        "--threads",
-        type=cli_args.threads,
-        default=0,
-        help="threads (default 0: CFRKIT_NUM_THREADS or all cores); the games do not depend on it",
-    )
-    s.add_argument("--json", action="store_true", help="print the figures as one JSON object on the last line")
-    cli_args.add_log_options(s, required=True, text="the game log to write (JSON lines, see docs/logs.md; a new file)")
-    s.add_argument(
-        "--checkpoint",
-        metavar="FILE",
-        help="save the progress to FILE after every part, and resume from it (and the log) when it exists",
-    )
-    return s
 
 
 def report(r: SelfPlayResult, log: str, as_json: bool, emit_json: Callable[[dict], None]) -> int:
@@ -129,4 +102,4 @@ def report(r: SelfPlayResult, log: str, as_json: bool, emit_json: Callable[[dict
     return 0
 
 
-__all__ = ["SelfPlayResult", "add_command", "report", "run"]
+__all__ = ["SelfPlayResult", "report", "run"]

@@ -275,11 +275,11 @@ def _versus(game: str, a: str, b: str, deals: int, seed: int) -> dict:
     if game == "schafkopf":
         from . import schafkopf
 
-        r = schafkopf.match(a, b, games=deals, seed=seed)
+        r = schafkopf.match(a, b, deals=deals, seed=seed)
         return {"result": r.a_cents_per_game, "ci95": r.ci95, "unit": "cents per game for A", "games": r.games}
     from . import setback
 
-    r = setback.play_match(a, b, pairs=deals, seed=seed)
+    r = setback.match(a, b, deals, seed=seed)
     half = (r.margin_ci_high - r.margin_ci_low) / 2 if r.margin_ci_low is not None else 0.0
     return {"result": r.margin, "ci95": half, "unit": "deal points per deal (A − B)", "games": r.games}
 

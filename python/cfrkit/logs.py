@@ -1,7 +1,7 @@
 """Game logs: the games of matches and tournaments, one JSON line each (``docs/logs.md``).
 
 Write one with ``cfrkit skat match ... --log games.jsonl`` (or ``log=`` in :func:`cfrkit.skat.match`,
-:func:`cfrkit.schafkopf.match`, :func:`cfrkit.setback.matches.play_match` and their tournaments); read it here:
+:func:`cfrkit.schafkopf.match`, :func:`cfrkit.setback.match` and their tournaments); read it here:
 
 >>> from cfrkit.logs import read_log
 >>> log = read_log("games.jsonl")                        # doctest: +SKIP

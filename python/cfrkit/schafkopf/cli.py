@@ -1,99 +1,45 @@
-"""``cfrkit schafkopf ...``: matches, tournaments, and a game in the terminal.
+"""``cfrkit schafkopf ...``: matches, tournaments, self-play, a game in the terminal, a deal — the
+commands and flags of every game (``cfrkit._game_cli``, ``docs/commands.md``) and Schafkopf's own:
 
-* ``match --a A --b B --games N [--protocol schafkopfrl|rotation] [--rules schafkopfrl|standard]
-  [--seed S] [--threads T] [--json] [--checkpoint FILE] [--log PATH]`` — A against B on N deals,
-  each in every seating of the protocol; A's cents per game with its 95% confidence interval.
-  With ``--checkpoint`` the figures are saved after every part and a stopped match resumes; with
-  ``--log`` every game goes to a game log (``cfrkit.logs``, ``docs/logs.md``); with ``--ray
-  [ADDRESS] [--workers N] [--piece N]`` the deals are played in pieces on a Ray cluster, with
-  the figures and log of a local run (``docs/ray.md``).
-* ``tournament --agents A B C ... --games N [same options]`` — every pair, and the cross table;
-  with ``--checkpoint`` a stopped tournament resumes.
-  With ``--json`` the last line of stdout is one JSON object whose ``pairs`` hold, per pair,
-  ``a``, ``b``, ``games``, ``deals``, ``a_cents_per_game``, ``ci95``, ``b_cents_per_game``.
-* ``selfplay --agent A --games N --log PATH [--rules R] [--seed S] [--threads T] [--json]
-  [--checkpoint FILE]`` — A in all four seats, one game per deal: a data set for ``cfrkit learn
-  imitate``; PIMC with ``values=none`` logs no means, and plays faster.
+* ``match --a A --b B --deals N [--protocol schafkopfrl|rotation] [--rules schafkopfrl|standard]``
+  — A against B on N deals, each in every seating of the protocol; A's cents per game with its
+  95% confidence interval. With ``--json`` the last line of stdout is one JSON object whose
+  ``pairs`` hold, per pair, ``a``, ``b``, ``games``, ``deals``, ``a_cents_per_game``, ``ci95``,
+  ``b_cents_per_game``.
+* ``tournament --agents A B C ... --deals N`` — every pair, and the cross table.
+* ``selfplay --agent A --deals N --log PATH [--rules R]`` — A in all four seats, one game per
+  deal: a data set for ``cfrkit learn imitate``; PIMC with ``values=none`` logs no means.
 * ``play --bots AGENT [--seat S] [--seed S] [--index I] [--rules R]`` — a person plays a whole
   game in the terminal against three bots; illegal input is refused with the reason.
+* ``deal [--seed S] [--index I] [--rules R] [--json]`` — the hands and the first seat's legal
+  declarations.
 
-Agents: any spec of ``cfrkit.schafkopf.SCHAFKOPF_AGENT_SPECS`` (``random``, ``random-coward``,
-``rules``, the PIMC agents with their options). Errors print one line on stderr and exit with
-status 2.
+``--games`` is the deprecated spelling of ``--deals``. Agents: any spec of
+``cfrkit.schafkopf.SCHAFKOPF_AGENT_SPECS`` (``random``, ``random-coward``, ``rules``, the PIMC
+agents with their options). Errors print one line on stderr and exit with status 2.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 
-from .. import _selfplay, cli_args
+from .. import _game_cli, _selfplay, cli_args
 from .._cfrkit import SCHAFKOPF_AGENT_SPECS
 
+SEATS = ("", "", "", "")
 
-def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--games",
-        type=cli_args.count(1),
-        default=1000,
-        help="deals per pair, each played in every seating of the protocol (default 1000)",
-    )
-    p.add_argument(
-        "--protocol",
-        default="schafkopfrl",
-        help="schafkopfrl (seats [a,a,b,b] then [b,b,a,a], default) or rotation (the six seatings with two seats each)",
-    )
+
+def _own(command: str, p: argparse.ArgumentParser) -> None:
+    if command in ("match", "tournament"):
+        p.add_argument(
+            "--protocol",
+            default="schafkopfrl",
+            help="schafkopfrl (seats [a,a,b,b] then [b,b,a,a], default) or rotation (the six seatings with two "
+            "seats each)",
+        )
     p.add_argument("--rules", default="schafkopfrl", help="schafkopfrl (default) or standard")
-    p.add_argument("--seed", type=cli_args.seed, default=0, help="seed of deals and choices (default 0)")
-    p.add_argument(
-        "--threads",
-        type=cli_args.threads,
-        default=0,
-        help="threads (default 0: CFRKIT_NUM_THREADS or all cores); results do not depend on it",
-    )
-    p.add_argument("--json", action="store_true", help="print the figures as one JSON object on the last line")
-    cli_args.add_log_options(p)
-    cli_args.add_ray_options(p)
-
-
-def _parser() -> argparse.ArgumentParser:
-    p = cli_args.Parser(prog="cfrkit schafkopf", description="Schafkopf: matches, tournaments, play in the terminal")
-    sub = p.add_subparsers(dest="command", required=True)
-    m = sub.add_parser("match", help="agent A against agent B, cents per game with a 95%% interval")
-    m.add_argument("--a", required=True, help=f"agent A: {SCHAFKOPF_AGENT_SPECS}")
-    m.add_argument("--b", required=True, help="agent B")
-    _common(m)
-    m.add_argument(
-        "--checkpoint",
-        metavar="FILE",
-        help="save the figures to FILE after every part of the match, and resume from it when it exists",
-    )
-    s = _selfplay.add_command(sub, SCHAFKOPF_AGENT_SPECS, "--games")
-    s.add_argument("--rules", default="schafkopfrl", help="schafkopfrl (default) or standard")
-    t = sub.add_parser("tournament", help="every pair of agents, and the cross table")
-    t.add_argument("--agents", nargs="+", required=True, help=f"two or more agents: {SCHAFKOPF_AGENT_SPECS}")
-    _common(t)
-    t.add_argument(
-        "--checkpoint",
-        metavar="FILE",
-        help="save every deal's result to FILE after every part, and resume from it (and the log) when it exists",
-    )
-    g = sub.add_parser("play", help="play a game in the terminal against three bots")
-    g.add_argument("--bots", default="rules", help=f"the bots' agent (default rules): {SCHAFKOPF_AGENT_SPECS}")
-    g.add_argument(
-        "--seat", type=cli_args.integer(0, 3, "a seat 0, 1, 2 or 3"), default=0, help="your seat (default 0)"
-    )
-    g.add_argument("--seed", type=cli_args.seed, default=0, help="seed of the deal and the bots (default 0)")
-    g.add_argument("--index", type=cli_args.count(0), default=0, help="deal index under the seed (default 0)")
-    g.add_argument("--rules", default="schafkopfrl", help="schafkopfrl (default) or standard")
-    return p
-
-
-def _emit_json(record: dict) -> None:
-    sys.stdout.flush()
-    print(json.dumps(record, sort_keys=True))
 
 
 def _pair_record(r) -> dict:
@@ -101,12 +47,12 @@ def _pair_record(r) -> dict:
     return {k: getattr(r, k) for k in keys}
 
 
-def _run_selfplay(a: argparse.Namespace) -> int:
+def _selfplay_run(a: argparse.Namespace) -> int:
     from .matches import selfplay
 
     r = selfplay(
         a.agent,
-        a.games,
+        a.deals,
         rules=a.rules,
         seed=a.seed,
         threads=a.threads,
@@ -114,7 +60,7 @@ def _run_selfplay(a: argparse.Namespace) -> int:
         checkpoint=a.checkpoint,
         log=a.log,
     )
-    return _selfplay.report(r, a.log, a.json, _emit_json)
+    return _selfplay.report(r, a.log, a.json, _game_cli.emit_json)
 
 
 def _match(a: argparse.Namespace) -> int:
@@ -123,7 +69,7 @@ def _match(a: argparse.Namespace) -> int:
     r = match(
         a.a,
         a.b,
-        a.games,
+        a.deals,
         protocol=a.protocol,
         rules=a.rules,
         seed=a.seed,
@@ -136,7 +82,7 @@ def _match(a: argparse.Namespace) -> int:
     print(r)
     print(f"{r.seconds:.3f} s, {r.speed} on {r.threads} thread(s)")
     if a.json:
-        _emit_json(
+        _game_cli.emit_json(
             {
                 "command": "match",
                 **_pair_record(r),
@@ -156,7 +102,7 @@ def _tournament(a: argparse.Namespace) -> int:
 
     t = tournament(
         a.agents,
-        a.games,
+        a.deals,
         protocol=a.protocol,
         rules=a.rules,
         seed=a.seed,
@@ -171,7 +117,7 @@ def _tournament(a: argparse.Namespace) -> int:
         print(r)
     print(f"{t.seconds:.3f} s on {t.threads} thread(s)")
     if a.json:
-        _emit_json(
+        _game_cli.emit_json(
             {
                 "command": "tournament",
                 "agents": t.names,
@@ -189,24 +135,41 @@ def _tournament(a: argparse.Namespace) -> int:
     return 0
 
 
+def _play(a: argparse.Namespace) -> int:
+    from .play import play_terminal
+
+    return play_terminal(a.bots, seat=a.seat, seed=a.seed, index=a.index, rules=a.rules)
+
+
+def _deal(a: argparse.Namespace) -> int:
+    from .._cfrkit import SchafkopfGame
+
+    g = SchafkopfGame.random(seed=a.seed, rules=a.rules, index=a.index)
+    legal = g.legal_actions()
+    if a.json:
+        record = _game_cli.deal_record("schafkopf", a.seed, a.index, g.hands, g.player, legal, rules=a.rules)
+        _game_cli.emit_json(record)
+    else:
+        _game_cli.print_deal([f"seat {i}" for i in range(4)], g.hands, g.player, legal, {"rules": a.rules})
+    return 0
+
+
+CLI = _game_cli.GameCli(
+    name="schafkopf",
+    description="Schafkopf: matches, tournaments, self-play, play in the terminal, deals",
+    agents=SCHAFKOPF_AGENT_SPECS,
+    seatings="in every seating of the protocol",
+    runners={"match": _match, "tournament": _tournament, "selfplay": _selfplay_run, "play": _play, "deal": _deal},
+    own=_own,
+    old_deals="--games",
+    seats=SEATS,
+)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs ``cfrkit schafkopf`` with ``argv`` (without the program and sub-command names);
     returns the exit status."""
-
-    def command() -> int:
-        args = _parser().parse_args(cli_args.argv_or_sys(argv))
-        cli_args.replace_if_forced(args)
-        if args.command == "match":
-            return _match(args)
-        if args.command == "tournament":
-            return _tournament(args)
-        if args.command == "selfplay":
-            return _run_selfplay(args)
-        from .play import play_terminal
-
-        return play_terminal(args.bots, seat=args.seat, seed=args.seed, index=args.index, rules=args.rules)
-
-    return cli_args.run("cfrkit schafkopf", command)
+    return _game_cli.main(CLI, argv)
 
 
 if __name__ == "__main__":

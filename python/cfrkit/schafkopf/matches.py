@@ -3,12 +3,13 @@
 Deal ``i`` of a match with seed ``s`` is ``Game.random(seed=s, index=i)``: the same deals and
 dealers in every seating, whatever the agents do. Each deal is played once in every seating of
 the protocol — ``"schafkopfrl"``: seats ``[a, a, b, b]`` then ``[b, b, a, a]``; ``"rotation"``:
-the six seatings that give each agent two seats — so a match of ``games`` deals plays
-``games * 2`` (or ``* 6``) games. Results are cents per seat and game (SchafkopfRL's figure) with
-95% confidence intervals over deals, and do not depend on the number of threads.
+the six seatings that give each agent two seats — so a match of ``deals`` deals plays
+``deals * 2`` (or ``* 6``) games. Results are cents per seat and game (SchafkopfRL's figure) with
+95% confidence intervals over deals, and do not depend on the number of threads. ``games=`` is
+the deprecated name of ``deals=``.
 
 >>> from cfrkit import schafkopf
->>> r = schafkopf.match("rules", "random-coward", games=2000, seed=1)
+>>> r = schafkopf.match("rules", "random-coward", deals=2000, seed=1)
 >>> r.games, r.a_cents_per_game > 0
 (4000, True)
 """
@@ -20,7 +21,7 @@ import os
 import time
 from typing import Sequence
 
-from .. import _selfplay, distributed
+from .. import _deprecated, _selfplay, distributed
 from .._cfrkit import (
     schafkopf_log_writer,
     schafkopf_match,
@@ -49,8 +50,8 @@ def _check_int(name: str, v, low: int, allowed: str) -> int:
     return v
 
 
-def _check_common(games: int, seed: int, threads: int) -> None:
-    _check_int("games", games, 1, "a positive number of deals")
+def _check_common(deals: int, seed: int, threads: int) -> None:
+    _check_int("deals", deals, 1, "a positive number of deals")
     _check_int("seed", seed, 0, "an integer from 0 to 2**64 - 1")
     _check_int("threads", threads, 0, "a non-negative integer; 0 = all cores")
 
@@ -91,7 +92,7 @@ def _result(d: dict, protocol: str, rules: str, seed: int, seconds: float, threa
 def match(
     a: AgentLike,
     b: AgentLike,
-    games: int = 1000,
+    deals: int = 1000,
     *,
     protocol: str = "schafkopfrl",
     rules: str = "schafkopfrl",
@@ -101,8 +102,9 @@ def match(
     checkpoint: str | os.PathLike | None = None,
     log: str | os.PathLike | None = None,
     backend: distributed.BackendLike = "local",
+    games: int | None = None,
 ) -> MatchResult:
-    """Plays ``games`` deals of ``a`` against ``b``, each in every seating of ``protocol``.
+    """Plays ``deals`` deals of ``a`` against ``b``, each in every seating of ``protocol``.
 
     ``threads=0`` uses ``CFRKIT_NUM_THREADS`` or all cores; the result does not depend on it.
     ``progress=True`` shows a progress bar; a callable gets ``(games done, games in all)``
@@ -121,7 +123,8 @@ def match(
     Ray cluster (``threads`` then counts per piece; 0 means 1): the figures and the log are
     those of a local run. Agents must then be spec strings.
     """
-    _check_common(games, seed, threads)
+    deals = _deprecated.renamed("schafkopf.match", "games", games, "deals", deals)
+    _check_common(deals, seed, threads)
     ray = distributed.backend_of(backend, threads)
     if ray is not None:
         _check_protocol(protocol)
@@ -148,14 +151,14 @@ def match(
                 )
 
         if checkpoint is not None:
-            return _match_in_parts(aa, bb, games, protocol, rules, seed, play, report, checkpoint)
-        d = play(games, 0, report)
+            return _match_in_parts(aa, bb, deals, protocol, rules, seed, play, report, checkpoint)
+        d = play(deals, 0, report)
     return _result(d, protocol, rules, seed, time.perf_counter() - started, d["threads"])
 
 
 def selfplay(
     a: AgentLike,
-    games: int = 1000,
+    deals: int = 1000,
     *,
     rules: str = "schafkopfrl",
     seed: int = 0,
@@ -163,15 +166,17 @@ def selfplay(
     progress: ProgressLike = False,
     checkpoint: str | os.PathLike | None = None,
     log: str | os.PathLike | None = None,
+    games: int | None = None,
 ) -> SelfPlayResult:
-    """Plays ``games`` deals with ``a`` in all four seats, each deal once — data for
+    """Plays ``deals`` deals with ``a`` in all four seats, each deal once — data for
     :func:`cfrkit.learn.imitate` (a :func:`match` plays every deal in each seating of its
     protocol). The result holds the agent's cents per game (``per_game``, which is 0 in
     self-play: the payments sum to nothing) with its interval. ``log``, ``checkpoint``,
     ``threads`` and ``progress`` as in :func:`match`; game ``i`` of the log is deal ``i``. A
     PIMC agent logs its exact means unless its spec says ``values=none``.
     """
-    _check_common(games, seed, threads)
+    deals = _deprecated.renamed("schafkopf.selfplay", "games", games, "deals", deals)
+    _check_common(deals, seed, threads)
     aa = agent(a)
 
     def play(n: int, first: int, progress, writer) -> dict:
@@ -181,7 +186,7 @@ def selfplay(
 
     return _selfplay.run(
         aa.name,
-        games,
+        deals,
         seed=seed,
         unit="cents per game",
         categories=(),
@@ -193,7 +198,6 @@ def selfplay(
         checkpoint=checkpoint,
         log=log,
         progress=progress,
-        deals_name="games",
     )
 
 
@@ -245,9 +249,9 @@ def _piece(a: str, b: str, settings: dict, first: int, n: int, names, pair, inde
     return distributed.with_log_piece(opener, play)
 
 
-def _match_in_parts(aa, bb, games, protocol, rules, seed, play, report, path) -> MatchResult:
+def _match_in_parts(aa, bb, deals, protocol, rules, seed, play, report, path) -> MatchResult:
     settings = {"game": "schafkopf", "a": aa.name, "b": bb.name, "protocol": protocol, "rules": rules, "seed": seed}
-    cp = play_in_parts(path, settings, games, play, report, "games")
+    cp = play_in_parts(path, settings, deals, play, report)
     return MatchResult(
         a=aa.name,
         b=bb.name,
@@ -292,7 +296,7 @@ class TournamentResult:
 
 def tournament(
     agents: Sequence[AgentLike],
-    games: int = 1000,
+    deals: int = 1000,
     *,
     protocol: str = "schafkopfrl",
     rules: str = "schafkopfrl",
@@ -302,8 +306,9 @@ def tournament(
     log: str | os.PathLike | None = None,
     backend: distributed.BackendLike = "local",
     checkpoint: str | os.PathLike | None = None,
+    games: int | None = None,
 ) -> TournamentResult:
-    """Every pair of ``agents`` plays :func:`match` on the same ``games`` deals (``progress`` as
+    """Every pair of ``agents`` plays :func:`match` on the same ``deals`` deals (``progress`` as
     in :func:`match`, over all pairs). With ``log`` every game goes to a game log, the pairs one
     after the other. ``backend`` as in :func:`match`: on Ray every pair's deals are played in
     pieces, all pairs at once.
@@ -311,7 +316,8 @@ def tournament(
     With ``checkpoint`` (a file path; not on Ray) the pairs are played one after the other in
     parts, every deal's means saved after each part; called again with the same arguments it
     resumes (the log too) and ends with the figures of an unbroken tournament."""
-    _check_common(games, seed, threads)
+    deals = _deprecated.renamed("schafkopf.tournament", "games", games, "deals", deals)
+    _check_common(deals, seed, threads)
     ray = distributed.backend_of(backend, threads)
     if ray is not None or checkpoint is not None:
         _check_protocol(protocol)
@@ -334,7 +340,7 @@ def tournament(
                 _piece,
                 specs,
                 settings,
-                games,
+                deals,
                 ray,
                 per=SEATINGS[protocol],
                 report=report,
@@ -348,16 +354,16 @@ def tournament(
             def part(i: int, j: int, n: int, first: int, progress, done: int) -> dict:
                 d = schafkopf_match(
                     aa[i], aa[j], n, protocol=protocol, rules=rules, seed=seed, threads=threads, progress=progress,
-                    first_deal=first, log=mlog.at(done), log_pair=(len(aa), i, j, games), per_deal=True,
+                    first_deal=first, log=mlog.at(done), log_pair=(len(aa), i, j, deals), per_deal=True,
                 )  # fmt: skip
                 return {"rows": d["per_deal"], "games": d["games"], "threads": d["threads"]}
 
             settings = {"game": "schafkopf", "agents": names, "protocol": protocol, "rules": rules, "seed": seed}
-            pairs, used, spent = play_tournament_in_parts(checkpoint, settings, len(aa), games, part, report)
+            pairs, used, spent = play_tournament_in_parts(checkpoint, settings, len(aa), deals, part, report)
             d = schafkopf_tournament_summary(names, pairs, used)
         else:
             d = schafkopf_tournament(
-                aa, games, protocol=protocol, rules=rules, seed=seed, threads=threads, progress=report, log=mlog.at(0)
+                aa, deals, protocol=protocol, rules=rules, seed=seed, threads=threads, progress=report, log=mlog.at(0)
             )
     # With a checkpoint, the seconds of every run's parts.
     seconds = spent if checkpoint is not None else time.perf_counter() - started
@@ -368,7 +374,7 @@ def tournament(
         cells=d["cells"],
         row_means=d["row_means"],
         table=d["table"],
-        deals=games,
+        deals=deals,
         protocol=protocol,
         rules=rules,
         seed=seed,

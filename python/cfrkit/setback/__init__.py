@@ -58,19 +58,42 @@ __all__ = [
     "train",
 ]
 
-from .agents import Agent, View, agent  # noqa: E402  (play: agents, matches, a game in the terminal)
-from .matches import MatchResult, play_match  # noqa: E402
-from .play import Game, play_game  # noqa: E402
+from .._cfrkit import (  # noqa: E402  (play: agents, matches, environments, a game in the terminal)
+    SETBACK_ACTION_NAMES,
+    SETBACK_FEATURE_LAYOUT,
+    SETBACK_FEATURES,
+    SETBACK_NUM_ACTIONS,
+)
+from .agents import Agent, View, agent  # noqa: E402
+from .env import Env  # noqa: E402
+from .matches import MatchResult, match, play_match  # noqa: E402
+from .play import Game, play_game, play_terminal  # noqa: E402
 from .tournament import TournamentResult, tournament  # noqa: E402
 
+#: The action ids' names: 0 ``pass``, 1–3 the bids ``2``–``4``, then the 52 cards (``2C`` … ``AS``).
+ACTION_NAMES: tuple = tuple(SETBACK_ACTION_NAMES)
+#: Number of action ids.
+NUM_ACTIONS: int = SETBACK_NUM_ACTIONS
+#: Length of the feature vector of a view (``Game.observe(seat)``, ``Env`` observations).
+FEATURES: int = SETBACK_FEATURES
+#: The feature vector's blocks: ``(name, offset, length)``.
+FEATURE_LAYOUT: tuple = tuple(tuple(x) for x in SETBACK_FEATURE_LAYOUT)
+
 __all__ += [
+    "ACTION_NAMES",
+    "FEATURES",
+    "FEATURE_LAYOUT",
+    "NUM_ACTIONS",
+    "Env",
     "Agent",
     "Game",
     "MatchResult",
     "TournamentResult",
     "View",
     "agent",
+    "match",
     "play_game",
     "play_match",
+    "play_terminal",
     "tournament",
 ]

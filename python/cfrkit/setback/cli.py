@@ -1,4 +1,14 @@
-"""``cfrkit setback ...``: train the abstraction, export the database, inspect strategies and deals.
+"""``cfrkit setback ...``: the commands and flags of every game (``match``, ``tournament``, ``play``,
+``deal``: ``cfrkit._game_cli``, ``docs/commands.md``) and Setback's own: train the abstraction,
+export the database, inspect strategies.
+
+* ``match --a A --b B --deals N`` — duplicate game pairs (spec §5.1: each deal played twice, the
+  hands going to the other team the second time); games, A's win rate with a 95% confidence
+  interval and the mean deal points per team. ``tournament --agents A B C ... --deals N``: every
+  pair, a cross table of win rates and margins. ``--pairs`` is the deprecated spelling of
+  ``--deals``.
+* ``play [--bots AGENT] [--seed S]`` — a whole game in the terminal: you sit South with a bot
+  partner against two bots; ``quit`` stops it (status 0), the end of input too (status 2).
 
 * ``train --iterations N --out DIR [--stage baseline|bootstrap --baseline DIR0] [--threads T]
   [--algo cs-cfr|cs-cfr-2x|cs-cfr-merged|es-mccfr] [--seed S] [--resume] [--checkpoint-seconds X] [--json]``
@@ -13,8 +23,8 @@
   database (spec §4.1).
 * ``show FILE [--key KEY ...] [--json]`` — summary of a strategy file, or the average strategy
   of keys (the original's key strings, e.g. ``0AJ4``).
-* ``deal --hands "H0" "H1" "H2" "H3"`` (or ``--seed S``) — abstract actions and key of the player
-  to act in a fresh deal.
+* ``deal [--hands "H0" "H1" "H2" "H3" | --seed S] [--json]`` — the hands, the player to act and
+  its legal bids, and the abstraction's actions and key.
 
 Errors print one line on stderr and exit with status 2; Ctrl-C or SIGTERM saves and exits with 130.
 Names (algorithms, stages, agents, file names) come from the core.
@@ -29,14 +39,17 @@ import sys
 import time
 from collections.abc import Sequence
 
-from .. import cli_args
-from . import CHECKPOINT_FILE, STRATEGY_FILE, Deal, Strategy, TrainingInterrupted, export_db, play_cli, train
+from .. import _game_cli, cli_args
+from . import CHECKPOINT_FILE, STRATEGY_FILE, Deal, Strategy, TrainingInterrupted, export_db, train
+from .agents import SPECS as AGENTS_HELP
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = cli_args.Parser(prog="cfrkit setback", description="Setback (Auction Pitch): train, export, inspect, play")
-    sub = p.add_subparsers(dest="command", required=True)
+def _own(command: str, p: argparse.ArgumentParser) -> None:
+    if command == "deal":
+        p.add_argument("--hands", nargs=4, metavar="HAND", help='four hands, dealer first, e.g. "AS JS 4S KH 7H 9D"')
 
+
+def _training_commands(sub) -> None:
     t = sub.add_parser(
         "train", help="train the baseline deal game or the bootstrap auction game (CFR over sampled deals, all cores)"
     )
@@ -87,7 +100,10 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--baseline", required=True, help="baseline training directory (or strategy file)")
     e.add_argument("--bootstrap", required=True, help="bootstrap training directory (or strategy file)")
     e.add_argument(
-        "--out", type=cli_args.out_file, required=True, help="the database file to write (a new file; written atomically)"
+        "--out",
+        type=cli_args.out_file,
+        required=True,
+        help="the database file to write (a new file; written atomically)",
     )
     e.add_argument("--force", action="store_true", help="replace an existing --out database")
     e.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -96,18 +112,6 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("file", type=cli_args.in_file, help=f"a strategy file (DIR/{STRATEGY_FILE})")
     s.add_argument("--key", action="append", default=[], help="a key string, e.g. 0AJ4 (repeatable)")
     s.add_argument("--json", action="store_true", help="print JSON")
-
-    d = sub.add_parser("deal", help="abstract actions and key of the player to act in a deal")
-    g = d.add_mutually_exclusive_group(required=True)
-    g.add_argument(
-        "--hands",
-        nargs=4,
-        metavar="HAND",
-        help='four hands, dealer first, e.g. "AS JS 4S KH 7H 9D"',
-    )
-    g.add_argument("--seed", type=cli_args.seed, help="a random deal from this seed")
-    play_cli.add_commands(sub)
-    return p
 
 
 class _Progress:
@@ -224,24 +228,91 @@ def _show(a: argparse.Namespace) -> int:
 
 
 def _deal(a: argparse.Namespace) -> int:
+    if a.hands and getattr(a, "seed_given", True):
+        raise cli_args.UsageError("argument --seed: not allowed with argument --hands")
     d = Deal(hands=a.hands) if a.hands else Deal.random(a.seed)
-    for i, h in enumerate(d.hands):
-        print(f"player {i}{' (dealer)' if i == 0 else ''}: {' '.join(h)}")
-    print(f"to act: player {d.player}; abstract actions: {' '.join(d.abstract_actions())}; key: {d.key()}")
+    legal, abstract, key = [str(b) for b in d.legal_bids()], d.abstract_actions(), d.key()
+    if a.json:
+        record = _game_cli.deal_record(
+            "setback", a.seed, 0, d.hands, d.player, legal, abstract_actions=abstract, key=key
+        )
+        _game_cli.emit_json(record)
+    else:
+        seats = [f"player {i}" + (" (dealer)" if i == 0 else "") for i in range(4)]
+        _game_cli.print_deal(seats, d.hands, d.player, legal, {"abstract actions": " ".join(abstract), "key": key})
     return 0
+
+
+def _match(a: argparse.Namespace) -> int:
+    from .matches import match
+
+    r = match(
+        a.a,
+        a.b,
+        a.deals,
+        seed=a.seed,
+        threads=a.threads,
+        backend=cli_args.backend(a),
+        log=a.log,
+        checkpoint=a.checkpoint,
+        progress=True,
+    )
+    cli_args.report(a.json, r.to_dict(), lambda: str(r))
+    return 0
+
+
+def _tournament(a: argparse.Namespace) -> int:
+    from .tournament import tournament
+
+    def progress(m) -> None:
+        print(str(m), file=sys.stderr)
+
+    r = tournament(
+        a.agents,
+        a.deals,
+        seed=a.seed,
+        threads=a.threads,
+        progress=None if a.json else progress,
+        backend=cli_args.backend(a),
+        log=a.log,
+        checkpoint=a.checkpoint,
+    )
+    cli_args.report(a.json, r.to_dict(), r.table)
+    return 0
+
+
+def _play(a: argparse.Namespace) -> int:
+    from .play import play_terminal
+
+    play_terminal(a.bots, seed=a.seed)  # quit: one line, status 0; end of input: an error, status 2
+    return 0
+
+
+CLI = _game_cli.GameCli(
+    name="setback",
+    description="Setback (Auction Pitch): matches, tournaments, play in the terminal, deals; train, export, inspect",
+    agents=AGENTS_HELP,
+    seatings="twice, the hands going to the other team the second time",
+    runners={
+        "match": _match,
+        "tournament": _tournament,
+        "play": _play,
+        "deal": _deal,
+        "train": _train,
+        "export-db": _export_db,
+        "show": _show,
+    },
+    own=_own,
+    old_deals="--pairs",
+    more=_training_commands,
+    indexed=False,
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs ``cfrkit setback`` with ``argv`` (without the program and sub-command names);
     returns the exit status."""
-    commands = {"train": _train, "export-db": _export_db, "show": _show, "deal": _deal, **play_cli.COMMANDS}
-
-    def command() -> int:
-        a = _parser().parse_args(cli_args.argv_or_sys(argv))
-        cli_args.replace_if_forced(a)
-        return commands[a.command](a)
-
-    return cli_args.run("cfrkit setback", command)
+    return _game_cli.main(CLI, argv)
 
 
 if __name__ == "__main__":

@@ -2,8 +2,8 @@
 of games uses the same decks with the dealer shifted one seat, so every hand goes to the other
 team. Pairs run in parallel with the GIL released; results depend only on the seed.
 
->>> from cfrkit.setback.matches import play_match
->>> r = play_match("rules", "random", pairs=20, seed=1)
+>>> from cfrkit import setback
+>>> r = setback.match("rules", "random", deals=20, seed=1)
 >>> r.games, r.win_rate > 0.8
 (40, True)
 """
@@ -15,7 +15,7 @@ import math
 import os
 import time
 
-from .. import distributed
+from .. import _deprecated, distributed
 from .._cfrkit import setback_log_writer, setback_match, setback_match_summary
 from .._checkpoint import play_in_parts
 from .._progress import ProgressLike, games_bar
@@ -63,10 +63,10 @@ class MatchResult(GamesResult):
         )
 
 
-def play_match(
+def match(
     a: AgentLike,
     b: AgentLike,
-    pairs: int = 1000,
+    deals: int = 1000,
     *,
     seed: int = 0,
     threads: int = 0,
@@ -74,8 +74,11 @@ def play_match(
     log: str | os.PathLike | None = None,
     checkpoint: str | os.PathLike | None = None,
     progress: ProgressLike = False,
+    pairs: int | None = None,
 ) -> MatchResult:
-    """Plays ``pairs`` duplicate pairs (``2 * pairs`` games to 11) of ``a`` against ``b``.
+    """Plays ``deals`` deals of ``a`` against ``b``, each a duplicate pair (``2 * deals`` games to
+    11, the second on the same decks with the hands going to the other team). ``pairs=`` is the
+    deprecated name of ``deals=`` (and :func:`play_match` of this function).
 
     ``threads=0`` uses ``CFRKIT_NUM_THREADS`` or all cores; the result does not depend on it.
     The 95% intervals treat each pair as one observation (normal approximation): its share of
@@ -98,6 +101,7 @@ def play_match(
     cluster (``threads`` then counts per piece; 0 means 1), with the figures (and the log) of a
     local run. Agents must then be spec strings.
     """
+    pairs = _deprecated.renamed("setback.match", "pairs", pairs, "deals", deals)
     check_pairs(pairs)
     ray = distributed.backend_of(backend, threads)
     aa, bb = agent(a), agent(b)
@@ -115,7 +119,7 @@ def play_match(
             r = play(pairs, 0, report)
             return result_of(aa, bb, r, seed, r["threads"], time.perf_counter() - started)
         settings = {"game": "setback", "a": aa.name, "b": bb.name, "seed": seed}
-        cp = play_in_parts(checkpoint, settings, pairs, lambda n, f, pr: _as_part(play(n, f, pr)), report, "pairs")
+        cp = play_in_parts(checkpoint, settings, pairs, lambda n, f, pr: _as_part(play(n, f, pr)), report)
         return result_of(aa, bb, setback_match_summary([tuple(o) for o in cp.outcomes]), seed, cp.threads, cp.seconds)
 
 
@@ -132,7 +136,9 @@ def play_logged(aa, bb, pairs: int, seed: int, threads: int, ray, log: tuple | N
 def check_pairs(pairs) -> None:
     """Refuses a number of pairs that is not a positive integer."""
     if not isinstance(pairs, int) or isinstance(pairs, bool) or pairs < 1:
-        raise InvalidArgumentError(f"invalid value for pairs: {pairs!r} (a positive number of duplicate pairs)")
+        raise InvalidArgumentError(
+            f"invalid value for deals: {pairs!r} (a positive number of deals, each a duplicate pair)"
+        )
 
 
 def play_pairs(aa, bb, first: int, n: int, seed: int, threads: int, ray, log: tuple | None, progress=None) -> dict:
@@ -225,3 +231,7 @@ def _piece(a: str, b: str, seed: int, threads: int, first: int, n: int, names=No
 
 
 __all__ = ["MatchResult", "play_match"]
+
+
+#: The deprecated name of :func:`match`.
+play_match = _deprecated.alias("cfrkit.setback.play_match", match)

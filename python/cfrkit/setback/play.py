@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Optional, Sequence, TextIO
 
+from .. import _deprecated
 from .._background import interruptible
 from .._cfrkit import SetbackGame as Game
 from .._terminal import Console
@@ -105,7 +106,7 @@ def points_text(won: Sequence[tuple[str, Optional[int]]]) -> str:
     return "; ".join(f"{what}: {TEAM_NAMES[team] if team is not None else 'nobody'}" for what, team in won)
 
 
-def play_game(
+def play_terminal(
     bots: AgentLike = "rules",
     *,
     seed: Optional[int] = None,
@@ -245,4 +246,17 @@ def play_game(
     return con.play(whole_game)
 
 
-__all__ = ["Game", "SEATS", "bid_reason", "card_reason", "parse_bid", "play_game", "points_text", "points_won"]
+#: The deprecated name of :func:`play_terminal` (every game's terminal game has that name).
+play_game = _deprecated.alias("cfrkit.setback.play_game", play_terminal)
+
+__all__ = [
+    "Game",
+    "SEATS",
+    "bid_reason",
+    "card_reason",
+    "parse_bid",
+    "play_game",
+    "play_terminal",
+    "points_text",
+    "points_won",
+]

@@ -14,7 +14,7 @@ import dataclasses
 import os
 from collections.abc import Callable, Sequence
 
-from .. import distributed
+from .. import _deprecated, distributed
 from .._cfrkit import setback_log_writer, setback_match_summary
 from .._checkpoint import play_tournament_in_parts
 from .._tournament import check_entrants
@@ -99,7 +99,7 @@ def _cell_text(c: dict) -> str:
 
 def tournament(
     agents: Sequence[AgentLike],
-    pairs: int = 1000,
+    deals: int = 1000,
     *,
     seed: int = 0,
     threads: int = 0,
@@ -107,14 +107,16 @@ def tournament(
     backend: distributed.BackendLike = "local",
     log: str | os.PathLike | None = None,
     checkpoint: str | os.PathLike | None = None,
+    pairs: int | None = None,
 ) -> TournamentResult:
-    """Plays every pair of ``agents`` in ``pairs`` duplicate pairs each, all on the decks of
-    ``seed``; ``progress`` is called with each finished match. ``backend`` as in
-    :func:`~cfrkit.setback.matches.play_match`: each match in pieces on Ray. With ``log`` every
-    game goes to one game log naming all the agents, the matches one after the other (0–1,
-    0–2, …, 1–2, …). With ``checkpoint`` (a file path; not on Ray) every pair's outcome is
-    saved after each part of a match; called again with the same arguments the tournament
-    resumes (the log too) and ends with the figures of an unbroken one."""
+    """Plays every pair of ``agents`` on ``deals`` deals (each a duplicate pair of games), all on
+    the decks of ``seed`` (``pairs=``: the deprecated name of ``deals=``); ``progress`` is called
+    with each finished match. ``backend`` as in :func:`~cfrkit.setback.matches.match`: each match in
+    pieces on Ray. With ``log`` every game goes to one game log naming all the agents, the matches
+    one after the other (0–1, 0–2, …, 1–2, …). With ``checkpoint`` (a file path; not on Ray) every
+    pair's outcome is saved after each part of a match; called again with the same arguments the
+    tournament resumes (the log too) and ends with the figures of an unbroken one."""
+    pairs = _deprecated.renamed("setback.tournament", "pairs", pairs, "deals", deals)
     built = [agent(a) for a in agents]
     names = [a.name for a in built]
     check_entrants(names)

@@ -6,7 +6,6 @@
 //! work is deterministic, so instruction counts compare versions exactly on a noisy machine
 //! (`valgrind --tool=cachegrind --cache-sim=no target/release/examples/pimc_decisions lead 12`).
 use cfrkit_core::games::setback::pimc::PimcAgent;
-use cfrkit_core::games::setback::play::agent::Agent;
 use cfrkit_core::games::setback::play::rules_agent::RulesAgent;
 use cfrkit_core::games::setback::play::view::View;
 use cfrkit_core::games::setback::rules::{Deal, Phase};

@@ -5,7 +5,6 @@
 //! agent makes (`play`, which searches for bounds and solves exactly only what the choice needs).
 //! Checks that both pick the same card.
 use cfrkit_core::games::setback::pimc::PimcAgent;
-use cfrkit_core::games::setback::play::agent::Agent;
 use cfrkit_core::games::setback::play::rules_agent::RulesAgent;
 use cfrkit_core::games::setback::play::view::View;
 use cfrkit_core::games::setback::rules::{Deal, Phase};

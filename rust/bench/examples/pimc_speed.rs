@@ -10,7 +10,6 @@
 use cfrkit_core::games::setback::pimc::solver::Solver;
 use cfrkit_core::games::setback::pimc::worlds::Worlds;
 use cfrkit_core::games::setback::pimc::PimcAgent;
-use cfrkit_core::games::setback::play::agent::Agent;
 use cfrkit_core::games::setback::play::rules_agent::RulesAgent;
 use cfrkit_core::games::setback::play::view::View;
 use cfrkit_core::games::setback::rules::{Deal, Phase};

@@ -22,6 +22,7 @@ pub mod store;
 pub mod streams;
 pub mod threads;
 pub mod tree;
+pub mod trick;
 
 pub use error::{Error, Result};
 pub use key_list::KeyList;

@@ -8,6 +8,7 @@ mod args;
 mod blackjack;
 mod callable;
 mod cfr;
+mod env;
 mod errors;
 mod game;
 mod iss;

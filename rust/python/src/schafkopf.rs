@@ -5,12 +5,13 @@
 use crate::arena::between_chunks;
 use crate::args::{opt_u64_arg, typed_arg};
 use crate::callable::PyCallable;
+use crate::env::{observation, Observation};
 use crate::errors::IntoPy;
 use crate::log::GameLogWriter;
 use cfrkit_core::arena::log::first_game_of;
 use cfrkit_core::arena::{CrossTable, PairResult, Protocol};
 use cfrkit_core::cards::CardSet;
-use cfrkit_core::games::schafkopf::agents::{check_action, Agent};
+use cfrkit_core::games::schafkopf::agents::{Agent, Schafkopf};
 use cfrkit_core::games::schafkopf::cards::{name as card_name, names};
 use cfrkit_core::games::schafkopf::features::{self, FEATURES, LAYOUT};
 use cfrkit_core::games::schafkopf::matches::{self, parse_protocol, MatchSettings};
@@ -18,6 +19,7 @@ use cfrkit_core::games::schafkopf::registry;
 use cfrkit_core::games::schafkopf::rules::Rules;
 use cfrkit_core::games::schafkopf::{Action, Deal, Game, OwnedView, Phase, View, NUM_ACTIONS};
 use cfrkit_core::streams::stream;
+use cfrkit_core::trick::act_checked;
 use cfrkit_core::Error;
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -64,9 +66,12 @@ fn features_array<'py>(py: Python<'py>, view: &View) -> Bound<'py, PyArray1<f32>
     PyArray1::from_vec(py, features::features(view))
 }
 
+fn mask_of(mask: u64) -> Vec<bool> {
+    (0..NUM_ACTIONS).map(|i| mask & (1 << i) != 0).collect()
+}
+
 fn mask_array<'py>(py: Python<'py>, mask: u64) -> Bound<'py, PyArray1<bool>> {
-    let v: Vec<bool> = (0..NUM_ACTIONS).map(|i| mask & (1 << i) != 0).collect();
-    PyArray1::from_vec(py, v)
+    PyArray1::from_vec(py, mask_of(mask))
 }
 
 /// Getters shared by `SchafkopfGame` and `SchafkopfView` (everything public about a game).
@@ -373,14 +378,9 @@ public_getters!(SchafkopfGame, g => View::new(&g.inner, 0), {
     }
     /// For environments: the features of `seat` and the legal mask (all false unless `seat` is
     /// to act).
-    #[allow(clippy::type_complexity)]
-    fn observe<'py>(
-        &self,
-        py: Python<'py>,
-        seat: u8,
-    ) -> PyResult<(Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<bool>>)> {
+    fn observe<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Observation<'py>> {
         let v = View::new(&self.inner, check_seat(seat)?);
-        Ok((features_array(py, &v), mask_array(py, v.legal_mask())))
+        Ok(observation(py, features::features(&v), mask_of(v.legal_mask())))
     }
     /// Lets `agent` act for the seat to act; returns `(seat, action name)`. `seed` seeds the
     /// agent's random choices (with the number of steps taken, so every decision has its own
@@ -539,7 +539,7 @@ public_getters!(SchafkopfView, v => v.inner.view(), {
 /// action name (str) or id (int). Its first exception is kept and re-raised.
 struct CallableAgent(PyCallable);
 
-impl Agent for CallableAgent {
+impl Agent<Schafkopf> for CallableAgent {
     fn name(&self) -> String {
         self.0.label().to_string()
     }
@@ -556,7 +556,7 @@ impl Agent for CallableAgent {
 #[pyclass(module = "cfrkit._cfrkit", name = "SchafkopfAgent", frozen)]
 #[derive(Clone)]
 pub struct SchafkopfAgent {
-    inner: Arc<dyn Agent>,
+    inner: Arc<dyn Agent<Schafkopf>>,
     callable: Option<Arc<CallableAgent>>,
 }
 
@@ -571,8 +571,7 @@ impl SchafkopfAgent {
         let agent = self.inner.clone();
         let res = py.allow_threads(|| {
             let v = view.view();
-            let a = agent.act(&v, rng)?;
-            check_action(agent.as_ref(), &v, a)
+            act_checked(agent.as_ref(), &v, rng)
         });
         if let Some(e) = self.take_error() {
             return Err(e);
@@ -797,7 +796,7 @@ fn schafkopf_tournament<'py>(
     log: Option<&GameLogWriter>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let s = settings(protocol, rules, seed, threads, 0)?;
-    let inner: Vec<Arc<dyn Agent>> = agents.iter().map(|a| a.inner.clone()).collect();
+    let inner: Vec<Arc<dyn Agent<Schafkopf>>> = agents.iter().map(|a| a.inner.clone()).collect();
     let refs: Vec<&SchafkopfAgent> = agents.iter().map(|a| &**a).collect();
     let log = log.map(|l| l.inner.clone());
     let mut stopped = None;
@@ -846,9 +845,9 @@ fn schafkopf_play_game(
         return Err(Error::invalid("agents", agents.len(), "four agents, seat 0 first")).py();
     }
     let rules = Rules::parse(rules).py()?;
-    let inner: Vec<Arc<dyn Agent>> = agents.iter().map(|a| a.inner.clone()).collect();
+    let inner: Vec<Arc<dyn Agent<Schafkopf>>> = agents.iter().map(|a| a.inner.clone()).collect();
     let res = py.allow_threads(|| {
-        let seats: [&dyn Agent; 4] = std::array::from_fn(|p| inner[p].as_ref());
+        let seats: [&dyn Agent<Schafkopf>; 4] = std::array::from_fn(|p| inner[p].as_ref());
         matches::play_deal(seed, index, 0, rules, seats)
     });
     if let Some(e) = agents.iter().find_map(|a| a.take_error()) {

@@ -4,12 +4,15 @@
 use crate::arena::between_chunks;
 use crate::args::{threads_arg, u64_arg};
 use crate::callable::PyCallable;
+use crate::env::{observation, Observation};
 use crate::errors::IntoPy;
 use crate::log::GameLogWriter;
 use crate::setback::{cards_list, deal_state_pymethods, phase_name};
-use cfrkit_core::games::setback::cards::{self, card_name, parse_card, Card};
+use cfrkit_core::games::setback::cards::{self, card_name, parse_card};
+use cfrkit_core::games::setback::features;
 use cfrkit_core::games::setback::keys::key_string;
-use cfrkit_core::games::setback::play::agent::{self, Agent, Move};
+use cfrkit_core::games::setback::play::actions;
+use cfrkit_core::games::setback::play::agent::{self, Agent, Move, Setback};
 use cfrkit_core::games::setback::play::game::Game;
 use cfrkit_core::games::setback::play::log::{log_header, LogSlot};
 use cfrkit_core::games::setback::play::matches::{play_pairs_logged, summarize, PairOutcome, Summary};
@@ -126,16 +129,14 @@ impl CallableAgent {
     }
 }
 
-impl Agent for CallableAgent {
+impl Agent<Setback> for CallableAgent {
     fn name(&self) -> String {
         self.0.label().to_string()
     }
-    fn bid(&self, view: &View, _rng: &mut Pcg64) -> cfrkit_core::Result<u8> {
-        self.call(view, |r| r.extract::<u8>())
-    }
-    fn play(&self, view: &View, _rng: &mut Pcg64) -> cfrkit_core::Result<Card> {
-        let name = self.call(view, |r| r.extract::<String>())?;
-        parse_card(&name)
+    fn act(&self, view: &View, rng: &mut Pcg64) -> cfrkit_core::Result<Move> {
+        let bid = |_: &mut Pcg64| self.call(view, |r| r.extract::<u8>());
+        let play = |_: &mut Pcg64| parse_card(&self.call(view, |r| r.extract::<String>())?);
+        agent::by_phase(view, rng, bid, play)
     }
 }
 
@@ -151,7 +152,7 @@ fn move_object(py: Python<'_>, m: Move) -> PyResult<PyObject> {
 #[pyclass(module = "cfrkit._cfrkit", name = "SetbackAgent", frozen)]
 #[derive(Clone)]
 pub struct SetbackAgent {
-    inner: Arc<dyn Agent>,
+    inner: Arc<dyn Agent<Setback>>,
     callable: Option<Arc<CallableAgent>>,
 }
 
@@ -218,6 +219,17 @@ fn record_dict<'py>(
     d.set_item("bids", r.bids.iter().map(|&b| u32::from(b)).collect::<Vec<_>>())?;
     d.set_item("score", (r.score[0], r.score[1]))?;
     Ok(d)
+}
+
+impl SetbackGame {
+    fn step_move(&mut self, m: Move) -> PyResult<(Option<u8>, bool, [i32; 4])> {
+        let game = self.inner.clone();
+        if let Err(e) = self.inner.step(m) {
+            self.inner = game; // an illegal move changes nothing
+            return Err(e).py();
+        }
+        Ok((self.inner.to_act(), self.inner.over(), self.inner.returns()))
+    }
 }
 
 #[pymethods]
@@ -297,6 +309,59 @@ impl SetbackGame {
         let (seat, m) = res.py()?;
         let kind = if let Move::Bid(_) = m { "bid" } else { "card" };
         Ok((seat, kind, move_object(py, m)?))
+    }
+    /// For environments: game `index` of `seed` (decks from the stream `(seed, index)`, South
+    /// dealing first, every card played out).
+    #[staticmethod]
+    #[pyo3(signature = (seed = None, index = None))]
+    fn random(seed: Option<&Bound<'_, PyAny>>, index: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let seed = seed.map(|s| u64_arg(s, "seed")).transpose()?.unwrap_or(0);
+        let index = index.map(|s| u64_arg(s, "index")).transpose()?.unwrap_or(0);
+        let inner = Game::new(seed, index, 3, true).py()?;
+        Ok(SetbackGame { inner, rng: stream(seed, 0x706c_6179, index, 0) })
+    }
+    /// Seat of the player to act (None when the game is over), as every game's `player`.
+    #[getter]
+    fn player(&self) -> Option<u8> {
+        self.inner.to_act()
+    }
+    /// Whether the game is over: a team reached 11, or no team had after 1,000 deals (a draw).
+    #[getter]
+    fn finished(&self) -> bool {
+        self.inner.over()
+    }
+    /// Each seat's result: 1 for the winning team's seats, -1 for the others; zeros before.
+    fn returns(&self) -> [i32; 4] {
+        self.inner.returns()
+    }
+    /// The legal action ids (0 pass, 1–3 the bids 2–4, then 4 + card) of the player to act.
+    fn legal_action_ids(&self) -> Vec<u32> {
+        self.inner.to_act().map(|s| actions::legal_ids(&self.inner.view(s))).unwrap_or_default()
+    }
+    /// For environments: the features (float32, `SETBACK_FEATURES` long) of `seat`'s view and
+    /// its legal-action mask over the `SETBACK_NUM_ACTIONS` ids (all false unless it is to act).
+    fn observe<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Observation<'py>> {
+        let v = self.view(seat)?.inner;
+        Ok(observation(py, features::features(&v), actions::legal_mask(&v)))
+    }
+    /// For environments: plays the legal action of id `id` (scoring a finished deal and dealing
+    /// the next) and returns `(player, finished, returns)`. An illegal id raises
+    /// `InvalidArgumentError` and changes nothing.
+    fn step_id(&mut self, id: i64) -> PyResult<(Option<u8>, bool, [i32; 4])> {
+        let m = usize::try_from(id)
+            .ok()
+            .and_then(actions::move_of)
+            .ok_or_else(|| Error::invalid("action", id, format!("an action id 0..{}", actions::NUM_ACTIONS - 1)))
+            .py()?;
+        self.step_move(m)
+    }
+    /// Plays the move named `name` (`pass`, `2`, `3`, `4` or a card such as `TD`) like
+    /// `step_id`.
+    fn play(&mut self, name: &str) -> PyResult<(Option<u8>, bool, [i32; 4])> {
+        let m = actions::move_named(name)
+            .ok_or_else(|| Error::invalid("action", name, "pass, 2, 3, 4 or a card such as TD"))
+            .py()?;
+        self.step_move(m)
     }
     /// Scores the finished deal and deals the next one; returns the deal's record (dealer
     /// seat, hands by seat, bids, score by team).
@@ -421,6 +486,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SetbackView>()?;
     m.add_class::<SetbackAgent>()?;
     m.add_class::<SetbackGame>()?;
+    m.add("SETBACK_FEATURES", features::FEATURES)?;
+    m.add("SETBACK_FEATURE_LAYOUT", features::LAYOUT.to_vec())?;
+    m.add("SETBACK_NUM_ACTIONS", actions::NUM_ACTIONS)?;
+    m.add("SETBACK_ACTION_NAMES", actions::action_names())?;
     m.add_function(wrap_pyfunction!(setback_match, m)?)?;
     m.add_function(wrap_pyfunction!(setback_match_summary, m)?)?;
     m.add_function(wrap_pyfunction!(setback_log_writer, m)?)?;

@@ -5,18 +5,20 @@
 
 use crate::arena::between_chunks;
 use crate::args::{opt_u64_arg, typed_arg};
+use crate::env::{observation, Observation};
 use crate::errors::IntoPy;
 use crate::log::GameLogWriter;
 use cfrkit_core::arena::log::first_game_of;
 use cfrkit_core::arena::{CrossTable, PairResult, Protocol};
 use cfrkit_core::cards::CardSet;
-use cfrkit_core::games::skat::agents::{check_action, Agent};
+use cfrkit_core::games::skat::agents::{Agent, Skat};
 use cfrkit_core::games::skat::bidding::BID_VALUES;
 use cfrkit_core::games::skat::cards::{name as card_name, names};
 use cfrkit_core::games::skat::features::{self, FEATURES, LAYOUT, NUM_ACTIONS};
 use cfrkit_core::games::skat::matches::{self, MatchResult, MatchSettings, CATEGORIES};
 use cfrkit_core::games::skat::{registry, Contract, Deal, Game, View};
 use cfrkit_core::streams::stream;
+use cfrkit_core::trick::act_checked;
 use cfrkit_core::Error;
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -259,14 +261,9 @@ impl SkatGame {
     }
     /// For environments: the features of `seat` and its legal mask (all false unless `seat` is
     /// to act).
-    #[allow(clippy::type_complexity)]
-    fn observe<'py>(
-        &self,
-        py: Python<'py>,
-        seat: i64,
-    ) -> PyResult<(Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<bool>>)> {
+    fn observe<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Observation<'py>> {
         let v = View::new(&self.inner, check_seat(seat)?);
-        Ok((PyArray1::from_vec(py, features::features(&v)), PyArray1::from_vec(py, features::legal_mask(&v))))
+        Ok(observation(py, features::features(&v), features::legal_mask(&v)))
     }
     /// For environments: plays the legal action of id `id` (0–623) and returns `(player,
     /// finished, returns)`. An illegal id raises `InvalidArgumentError` and changes nothing.
@@ -298,8 +295,7 @@ impl SkatGame {
         let a = py
             .allow_threads(|| {
                 let v = View::new(&game, p);
-                let a = inner.act(&v, &mut stream(seed, MOVES, steps, 0))?;
-                check_action(inner.as_ref(), &v, a)
+                act_checked(inner.as_ref(), &v, &mut stream(seed, MOVES, steps, 0))
             })
             .py()?;
         self.inner.apply(a).py()?;
@@ -334,7 +330,7 @@ impl SkatGame {
 #[pyclass(module = "cfrkit._cfrkit", name = "SkatAgent", frozen)]
 #[derive(Clone)]
 pub struct SkatAgent {
-    inner: Arc<dyn Agent>,
+    inner: Arc<dyn Agent<Skat>>,
 }
 
 #[pymethods]
@@ -525,7 +521,7 @@ fn skat_tournament<'py>(
     share_decisions: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let s = settings(seed, threads, 0, share_decisions)?;
-    let inner: Vec<Arc<dyn Agent>> = agents.iter().map(|a| a.inner.clone()).collect();
+    let inner: Vec<Arc<dyn Agent<Skat>>> = agents.iter().map(|a| a.inner.clone()).collect();
     let log = log.map(|l| l.inner.clone());
     let mut stopped = None;
     let res: cfrkit_core::Result<CrossTable> = py.allow_threads(|| {
@@ -570,9 +566,9 @@ fn skat_play_game(
     if agents.len() != 3 {
         return Err(Error::invalid("agents", agents.len(), "three agents, seat 0 (Vorhand) first")).py();
     }
-    let inner: Vec<Arc<dyn Agent>> = agents.iter().map(|a| a.inner.clone()).collect();
+    let inner: Vec<Arc<dyn Agent<Skat>>> = agents.iter().map(|a| a.inner.clone()).collect();
     let res = py.allow_threads(|| {
-        let seats: [&dyn Agent; 3] = std::array::from_fn(|p| inner[p].as_ref());
+        let seats: [&dyn Agent<Skat>; 3] = std::array::from_fn(|p| inner[p].as_ref());
         matches::play_deal(seed, index, 0, seats)
     });
     Ok(SkatGame { inner: res.py()? })

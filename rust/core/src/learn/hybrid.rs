@@ -5,11 +5,14 @@
 //! PIMC bid alike and differ in the early tricks only). PIMC is costliest in the
 //! first tricks (many unseen cards, deep searches) and strongest late; a network costs
 //! microseconds at any point: the hybrid buys most of PIMC's card play for a fraction of its
-//! time. Each game plays it with its own agents (`games::skat::hybrid`,
-//! `games::schafkopf::hybrid`).
+//! time. Every game plays it with its own policy and PIMC agents (`games::skat::hybrid`,
+//! `games::schafkopf::hybrid`, `games::setback::play::hybrid`).
 
+use crate::arena::log::Valued;
 use crate::error::{Error, Result};
 use crate::spec::{split_options, AgentOptions};
+use crate::trick::{Agent, TrickGame};
+use rand_pcg::Pcg64;
 use std::sync::Arc;
 
 /// A parsed `hybrid:` spec.
@@ -65,9 +68,9 @@ impl HybridSpec {
     }
 }
 
-/// A hybrid of two agents of one game (`A` is the game's agent trait object): the policy's
-/// before trick `from`, PIMC's from it on; before the cards as `precardplay` says. A game plays
-/// it by implementing its agent trait for `Hybrid<dyn Agent>` with [`Hybrid::agent_for`].
+/// A hybrid of two agents of one game (`A` is the game's agent trait object,
+/// `dyn Agent<Game>`): the policy's before trick `from`, PIMC's from it on; before the cards as
+/// `precardplay` says.
 pub struct Hybrid<A: ?Sized> {
     spec: HybridSpec,
     net: Arc<A>,
@@ -100,42 +103,37 @@ impl<A: ?Sized> Hybrid<A> {
     }
 }
 
-/// Expands, in a game's `hybrid` module, into the game's hybrid agent: the type `HybridAgent`
-/// (a [`Hybrid`] of the game's agents), `from_options(args)` for a game of `$tricks` tricks
-/// whose PIMC plays from `DEFAULT_FROM` by default, and the game's agent trait for it. The
-/// module imports `Agent`, `Action`, `Phase`, `View`, `Valued`, `Pcg64`, `NetAgent` and `pimc`
-/// (its PIMC agent module, with `from_options`) and defines `DEFAULT_FROM`.
-#[macro_export]
-macro_rules! hybrid_agent {
-    ($tricks:expr) => {
-        /// A learned policy before trick `from`, PIMC from it on (see the module documentation).
-        pub type HybridAgent = $crate::learn::Hybrid<dyn Agent>;
+impl<G: TrickGame> Hybrid<dyn Agent<G>> {
+    /// The hybrid of the options after `hybrid:` for a game of `tricks` tricks whose PIMC plays
+    /// from `default_from` unless told, its agents built by the game: `net` from the options
+    /// after `net:`, `pimc` from those after `pimc:`.
+    pub fn from_options(
+        args: &str,
+        tricks: u64,
+        default_from: u64,
+        net: impl FnOnce(&str) -> Result<Arc<dyn Agent<G>>>,
+        pimc: impl FnOnce(&str) -> Result<Arc<dyn Agent<G>>>,
+    ) -> Result<Self> {
+        let spec = HybridSpec::parse(args, tricks, default_from)?;
+        let net = net(&spec.net)?;
+        let pimc = pimc(&spec.pimc)?;
+        Ok(Hybrid::new(spec, net, pimc))
+    }
+}
 
-        /// The agent from the options after `hybrid:` (see [`crate::learn::hybrid::help`]).
-        pub fn from_options(args: &str) -> $crate::error::Result<HybridAgent> {
-            let spec = $crate::learn::HybridSpec::parse(args, $tricks, DEFAULT_FROM)?;
-            let net = std::sync::Arc::new(NetAgent::from_options(&spec.net)?);
-            let pimc = std::sync::Arc::new(pimc::from_options(&spec.pimc)?);
-            Ok($crate::learn::Hybrid::new(spec, net, pimc))
-        }
+impl<G: TrickGame> Agent<G> for Hybrid<dyn Agent<G>> {
+    fn name(&self) -> String {
+        let (spec, net, pimc) = self.parts();
+        spec.name(&net.name(), &pimc.name())
+    }
 
-        impl Agent for HybridAgent {
-            fn name(&self) -> String {
-                let (spec, net, pimc) = self.parts();
-                spec.name(&net.name(), &pimc.name())
-            }
+    fn act(&self, view: &G::View<'_>, rng: &mut Pcg64) -> Result<G::Action> {
+        self.agent_for(G::tricks_done(view)).act(view, rng)
+    }
 
-            fn act(&self, view: &View, rng: &mut Pcg64) -> $crate::error::Result<Action> {
-                let stage = (view.phase() == Phase::Tricks).then(|| view.tricks_done());
-                self.agent_for(stage).act(view, rng)
-            }
-
-            fn act_valued(&self, view: &View, rng: &mut Pcg64) -> $crate::error::Result<Valued<Action>> {
-                let stage = (view.phase() == Phase::Tricks).then(|| view.tricks_done());
-                self.agent_for(stage).act_valued(view, rng)
-            }
-        }
-    };
+    fn act_valued(&self, view: &G::View<'_>, rng: &mut Pcg64) -> Result<Valued<G::Action>> {
+        self.agent_for(G::tricks_done(view)).act_valued(view, rng)
+    }
 }
 
 #[cfg(test)]

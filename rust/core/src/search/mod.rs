@@ -20,6 +20,7 @@
 pub mod determinization;
 pub mod hidden;
 pub mod inference;
+pub mod options;
 pub mod pimc;
 pub mod solver;
 pub mod weighted;
@@ -27,8 +28,7 @@ pub mod weighted;
 pub use determinization::Determinization;
 pub use hidden::{HiddenSampler, Quota};
 pub use inference::{Evidence, Inference, MoveModel, DEFAULT_FLOOR, INFERENCE_OPTIONS};
-pub use pimc::{
-    best_option, parse_pimc_options, pimc_options_help, Pimc, MAX_POOL, MAX_WORLDS, PIMC_KEYS, VALUES_OPTION,
-};
+pub use options::{parse_pimc_options, pimc_options_help, PIMC_KEYS};
+pub use pimc::{best_option, Pimc, MAX_POOL, MAX_WORLDS, VALUES_OPTION};
 pub use solver::PerfectInfoSolver;
 pub use weighted::{Sampling, WeightedWorlds};

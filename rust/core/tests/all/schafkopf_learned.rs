@@ -5,7 +5,7 @@
 use cfrkit_core::arena::log::LogWriter;
 use cfrkit_core::arena::quiet;
 use cfrkit_core::games::schafkopf::agents::rules_agent::RulesAgent;
-use cfrkit_core::games::schafkopf::agents::Agent;
+use cfrkit_core::games::schafkopf::agents::{Agent, Schafkopf};
 use cfrkit_core::games::schafkopf::learned::SchafkopfPolicies;
 use cfrkit_core::games::schafkopf::learned::{log_likelihood, move_model};
 use cfrkit_core::games::schafkopf::matches::{log_header, run_match, MatchSettings};
@@ -175,7 +175,7 @@ fn hybrid_checks(policy: &Path) {
 /// group (Sauspiel, Wenz, each Solo), declared by the first seat able to, the rest random.
 #[test]
 fn card_play_symmetries_relabel_whole_games() {
-    use cfrkit_core::games::schafkopf::agents::random::RandomAgent;
+    use cfrkit_core::games::schafkopf::agents::RandomAgent;
     use cfrkit_core::games::schafkopf::features::{card_play_group, card_play_symmetries, features};
     use cfrkit_core::games::schafkopf::{Action, Declaration};
     use rand::Rng;
@@ -204,7 +204,7 @@ fn card_play_symmetries_relabel_whole_games() {
             let action = match want {
                 Some(a) => a,
                 None if view.phase() == Phase::Bidding => Action::Declare(Declaration::Pass),
-                None => RandomAgent.act(&view, &mut rng).unwrap(),
+                None => Agent::<Schafkopf>::act(&RandomAgent, &view, &mut rng).unwrap(),
             };
             game.apply(action).unwrap();
         }

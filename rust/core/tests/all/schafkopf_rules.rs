@@ -3,7 +3,7 @@
 //! games.
 
 use cfrkit_core::cards::{highest, iter, lowest, CardSet};
-use cfrkit_core::games::schafkopf::agents::Agent;
+use cfrkit_core::games::schafkopf::agents::{Agent, Schafkopf};
 use cfrkit_core::games::schafkopf::cards::{name, parse_card, parse_hands, set_points, NOTATION};
 use cfrkit_core::games::schafkopf::matches::{choice_stream, play_out};
 use cfrkit_core::games::schafkopf::registry;
@@ -221,7 +221,7 @@ fn follow_cases() {
 
 /// Plays a game of `deal` with the agents, checking invariants at every step; returns the game
 /// and its actions.
-fn checked_game(deal: &Deal, rules: Rules, agents: [&dyn Agent; 4], seed: u64) -> (Game, Vec<Action>) {
+fn checked_game(deal: &Deal, rules: Rules, agents: [&dyn Agent<Schafkopf>; 4], seed: u64) -> (Game, Vec<Action>) {
     let mut g = Game::new(deal, rules);
     let mut rng = choice_stream(seed, 0, 0);
     let mut actions = Vec::new();
@@ -293,7 +293,7 @@ fn random_games_keep_the_invariants_and_replay() {
     for rules in [Rules::SCHAFKOPFRL, Rules::STANDARD] {
         for i in 0..3000u64 {
             let deal = Deal::for_game(11, i);
-            let seats: [&dyn Agent; 4] = std::array::from_fn(|p| agents[(i as usize + p) % 3].as_ref());
+            let seats: [&dyn Agent<Schafkopf>; 4] = std::array::from_fn(|p| agents[(i as usize + p) % 3].as_ref());
             let (g, actions) = checked_game(&deal, rules, seats, i);
             check_result(&g, actions.len());
             if rules == Rules::STANDARD && g.all_passed() {
@@ -335,7 +335,7 @@ fn random_games_keep_the_invariants_and_replay() {
 #[test]
 fn called_ace_invariants_over_random_games() {
     let random = registry::parse("random").unwrap();
-    let seats: [&dyn Agent; 4] = [random.as_ref(); 4];
+    let seats: [&dyn Agent<Schafkopf>; 4] = [random.as_ref(); 4];
     let mut ran_away = 0;
     for rules in [Rules::SCHAFKOPFRL, Rules::STANDARD] {
         for i in 0..4000u64 {

@@ -172,7 +172,7 @@ fn the_database_player_chooses_what_the_table_player_chooses() {
             if v.phase() == Phase::Auction {
                 let (b, src) = tables.bid_with_source(&v, &mut rng).unwrap();
                 assert_eq!(player.bid_with_source(&v, &mut rng).unwrap(), (b, src));
-                assert_eq!(parsed.bid(&v, &mut rng).unwrap(), b);
+                assert_eq!(parsed.act(&v, &mut rng).unwrap(), Move::Bid(b));
                 check_model(&v, Move::Bid(b), &mut rng);
                 sources[src as usize] += 1;
             } else {

@@ -1,9 +1,9 @@
 //! Setback play: views, agents, games to 11 and duplicate matches.
 
 use cfrkit_core::games::setback::abstraction::actions;
-use cfrkit_core::games::setback::cards::{self, parse_card, Card};
+use cfrkit_core::games::setback::cards::{self, parse_card};
 use cfrkit_core::games::setback::keys;
-use cfrkit_core::games::setback::play::agent::Agent;
+use cfrkit_core::games::setback::play::agent::{by_phase, Agent, Setback};
 use cfrkit_core::games::setback::play::game::{Game, Move};
 use cfrkit_core::games::setback::play::matches::{play_pair_games, run_match};
 use cfrkit_core::games::setback::play::random::RandomAgent;
@@ -132,29 +132,23 @@ fn agent_specs_and_their_errors() {
 
 /// An agent that always passes and plays its lowest legal card: games never end.
 struct Passer;
-impl Agent for Passer {
+impl Agent<Setback> for Passer {
     fn name(&self) -> String {
         "passer".into()
     }
-    fn bid(&self, _: &View, _: &mut Pcg64) -> Result<u8> {
-        Ok(0)
-    }
-    fn play(&self, v: &View, _: &mut Pcg64) -> Result<Card> {
-        Ok(cards::lowest(v.legal_cards()))
+    fn act(&self, v: &View, rng: &mut Pcg64) -> Result<Move> {
+        by_phase(v, rng, |_| Ok(0), |_| Ok(cards::lowest(v.legal_cards())))
     }
 }
 
 /// An agent that bids Four whatever the auction.
 struct Cheater;
-impl Agent for Cheater {
+impl Agent<Setback> for Cheater {
     fn name(&self) -> String {
         "cheater".into()
     }
-    fn bid(&self, _: &View, _: &mut Pcg64) -> Result<u8> {
-        Ok(4)
-    }
-    fn play(&self, _: &View, _: &mut Pcg64) -> Result<Card> {
-        Ok(parse_card("2C").unwrap())
+    fn act(&self, v: &View, rng: &mut Pcg64) -> Result<Move> {
+        by_phase(v, rng, |_| Ok(4), |_| Ok(parse_card("2C").unwrap()))
     }
 }
 
@@ -163,7 +157,7 @@ fn bad_agents_get_clear_errors() {
     let e = run_match(&Passer, &Passer, 1, 0, 1).unwrap_err().to_string();
     assert!(e.contains("no winner after 1000 deals"), "{e}");
     let e = run_match(&Cheater, &RandomAgent, 1, 0, 1).unwrap_err().to_string();
-    assert!(e.contains("bid of agent cheater") && e.contains("\"4\"") && e.contains("[0]"), "{e}");
+    assert!(e.contains("action of agent cheater") && e.contains("\"4\"") && e.contains("[0]"), "{e}");
     let mut g = Game::new(0, 0, 3, true).unwrap();
     let e = g.bid(1).unwrap_err().to_string();
     assert!(e.contains("one of [0, 2, 3, 4]"), "{e}");
@@ -192,6 +186,37 @@ fn a_game_reports_every_move_and_deals_rotate() {
     }
     let bid_deals = g.records().iter().filter(|r| r.bids.iter().any(|&b| b > 0)).count();
     assert_eq!(cards_played, 24 * bid_deals, "played out: every card of every bid deal");
+}
+
+#[test]
+fn stepping_a_game_scores_each_deal_and_ends_like_the_games_own_loop() {
+    for seed in 0..4 {
+        let (mut stepped, mut looped) = (Game::new(seed, 0, 3, true).unwrap(), Game::new(seed, 0, 3, true).unwrap());
+        let (mut r1, mut r2) = (rng(), rng());
+        assert!(!stepped.over() && stepped.returns() == [0; 4]);
+        loop {
+            let seat = stepped.to_act().expect("a game being stepped always has a player to act");
+            let m = cfrkit_core::games::setback::play::agent::act(&RulesAgent, &stepped.view(seat), &mut r1).unwrap();
+            if stepped.step(m).unwrap() {
+                break;
+            }
+        }
+        let w = looped.play([&RulesAgent, &RulesAgent], &mut r2).unwrap();
+        assert_eq!((stepped.scores(), stepped.winner()), (looped.scores(), Some(w)), "seed {seed}");
+        let returns = stepped.returns();
+        assert!((0..4).all(|s| returns[s] == if s % 2 == w { 1 } else { -1 }));
+        assert!(stepped.to_act().is_none() && stepped.step(Move::Bid(0)).is_err());
+    }
+    // Players that always bid four and go set: no winner after the most deals, a draw.
+    let mut g = Game::new(3, 0, 3, true).unwrap();
+    while !g.step(*legal_moves(&g).last().unwrap()).unwrap() {}
+    assert!(g.over() && g.winner().is_none() && g.returns() == [0; 4] && g.records().len() == 1000);
+}
+
+fn legal_moves(g: &Game) -> Vec<Move> {
+    let v = g.view(g.to_act().unwrap());
+    let bids = v.legal_bids().into_iter().map(Move::Bid);
+    bids.chain(cards::iter(v.legal_cards()).map(Move::Card)).collect()
 }
 
 #[test]
@@ -225,7 +250,7 @@ fn table_agent_plays_the_argmax_and_falls_back_on_missing_keys() {
     // Sampled mode follows the probabilities.
     let sampled = table_agent(strategy(vec![(k, vec![0.0, 0.25, 0.75])]), TableMode::Sampled, "s");
     let mut r = rng();
-    let threes = (0..4000).filter(|_| sampled.bid(&v, &mut r).unwrap() == 3).count();
+    let threes = (0..4000).filter(|_| sampled.act(&v, &mut r).unwrap() == Move::Bid(3)).count();
     assert!((2800..3200).contains(&threes), "{threes}");
     // As models of their play (PIMC's inference): the strategy's probabilities of the bids its
     // abstract actions make (Four is not among them), the argmax's one bid, the fallback's.

@@ -5,7 +5,7 @@
 use cfrkit_core::arena::log::LogWriter;
 use cfrkit_core::arena::quiet;
 use cfrkit_core::games::skat::agents::rules_agent::RulesAgent;
-use cfrkit_core::games::skat::agents::Agent;
+use cfrkit_core::games::skat::agents::{Agent, Skat};
 use cfrkit_core::games::skat::learned::{declarable_limit, kind_of, log_likelihood, move_model, Model};
 use cfrkit_core::games::skat::learned::{SkatPolicies, KINDS};
 use cfrkit_core::games::skat::matches::{log_header, run_match, MatchSettings};
@@ -242,7 +242,7 @@ fn percentile_checks(log: &Path, policy: &Path, samples: &[cfrkit_core::learn::S
         while g.phase() == Phase::Bidding {
             let Some(p) = g.player() else { break };
             let view = View::new(&g, p);
-            let passes = |a: &dyn Agent| a.act(&view, &mut Pcg64::seed_from_u64(0)).unwrap() == pass();
+            let passes = |a: &dyn Agent<Skat>| a.act(&view, &mut Pcg64::seed_from_u64(0)).unwrap() == pass();
             let (cautious, bold) = (passes(low.as_ref()), passes(high.as_ref()));
             assert!(!bold || cautious, "deal {i}: the bold agent passes where the cautious one goes on");
             bolder += usize::from(cautious && !bold);
@@ -538,7 +538,7 @@ fn resume_checks(log: &Path, full: &Path, settings: &TrainSettings) {
 /// of every trump, grand, null) at a bid of 18, contracts chosen, everything else random.
 #[test]
 fn card_play_symmetries_relabel_whole_games() {
-    use cfrkit_core::games::skat::agents::random::RandomAgent;
+    use cfrkit_core::games::skat::agents::RandomAgent;
     use cfrkit_core::games::skat::contract::GameType;
     use cfrkit_core::games::skat::features::{card_play_group, card_play_symmetries, features};
     use cfrkit_core::games::skat::Action;
@@ -560,7 +560,7 @@ fn card_play_symmetries_relabel_whole_games() {
                 // The first bidder bids 18, everyone else passes: every game type is allowed.
                 _ if view.phase() == Phase::Bidding && view.legal_actions().contains(&bid_18) => bid_18,
                 _ if view.phase() == Phase::Bidding => Action::Call(cfrkit_core::games::skat::Call::Pass),
-                _ => RandomAgent.act(&view, &mut rng).unwrap(),
+                _ => Agent::<Skat>::act(&RandomAgent, &view, &mut rng).unwrap(),
             };
             game.apply(action).unwrap();
         }

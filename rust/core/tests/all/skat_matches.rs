@@ -2,7 +2,7 @@
 //! results that do not depend on threads, the game-type breakdown, and `rules` beating `random`.
 
 use cfrkit_core::arena::{quiet, LogWriter, Protocol};
-use cfrkit_core::games::skat::agents::Agent;
+use cfrkit_core::games::skat::agents::{Agent, Skat};
 use cfrkit_core::games::skat::features::{
     action_id, action_of, features, legal_ids, legal_mask, FEATURES, NUM_ACTIONS,
 };
@@ -11,7 +11,7 @@ use cfrkit_core::games::skat::matches::{
 };
 use cfrkit_core::games::skat::{registry, Deal, View};
 
-fn agents() -> (std::sync::Arc<dyn Agent>, std::sync::Arc<dyn Agent>) {
+fn agents() -> (std::sync::Arc<dyn Agent<Skat>>, std::sync::Arc<dyn Agent<Skat>>) {
     (registry::parse("rules").unwrap(), registry::parse("random").unwrap())
 }
 
@@ -23,7 +23,7 @@ fn agents_play_legally_and_views_encode() {
     let mut kinds = [0u32; 6];
     for i in 0..300u64 {
         let mix = i % 8;
-        let seats: [&dyn Agent; 3] =
+        let seats: [&dyn Agent<Skat>; 3] =
             std::array::from_fn(|s| if mix >> s & 1 == 0 { rules.as_ref() } else { random.as_ref() });
         let g = play_deal(9, i, mix, seats).unwrap();
         assert!(g.finished());
@@ -111,7 +111,7 @@ fn a_deals_games_can_share_decisions_without_changing_them() {
     assert_eq!(log.games.len(), 18);
     let mut decided = std::collections::HashMap::new();
     for r in &log.games {
-        let seats: [&dyn Agent; 3] =
+        let seats: [&dyn Agent<Skat>; 3] =
             std::array::from_fn(|p| if r.seating[p] == 0 { pimc.as_ref() } else { random.as_ref() });
         let mut alone = Game::new(&Deal::for_game(3, r.deal));
         let mut own = deal_choices(3, r.deal);

@@ -3,7 +3,7 @@
 //! thread count and follow the exact means.
 
 use cfrkit_core::cards::{bit, iter, CardSet};
-use cfrkit_core::games::skat::agents::Agent;
+use cfrkit_core::games::skat::agents::{Agent, Skat};
 use cfrkit_core::games::skat::pimc::agent::{from_options, PimcAgent};
 use cfrkit_core::games::skat::pimc::solver::Solver;
 use cfrkit_core::games::skat::pimc::worlds::Worlds;
@@ -331,7 +331,7 @@ fn solver_values_are_consistent_along_optimal_play() {
 
 /// An agent that takes the last legal action.
 struct LastAction;
-impl Agent for LastAction {
+impl Agent<Skat> for LastAction {
     fn name(&self) -> String {
         "last".into()
     }

@@ -4,16 +4,22 @@
 //! hands them to PIMC's search, the declarations, contra and retour; `pimc:[PIMC options]`
 //! plays from trick `K` on.
 
-use super::actions::{Action, Phase};
-use super::agents::Agent;
+use super::agents::{Agent, Schafkopf};
 use super::learned::NetAgent;
 use super::pimc::agent as pimc;
-use super::view::View;
-use crate::arena::log::Valued;
-use rand_pcg::Pcg64;
+use crate::error::Result;
+use crate::learn::Hybrid;
+use std::sync::Arc;
 
-/// The default first trick PIMC plays: from the third of eight tricks on, a 40-world decision takes
-/// milliseconds.
+/// The first trick PIMC plays unless told otherwise.
 pub const DEFAULT_FROM: u64 = 3;
 
-crate::hybrid_agent!(8);
+/// A learned policy before trick `from`, PIMC from it on (see the module documentation).
+pub type HybridAgent = Hybrid<dyn Agent<Schafkopf>>;
+
+/// The agent from the options after `hybrid:` (see [`crate::learn::hybrid::help`]).
+pub fn from_options(args: &str) -> Result<HybridAgent> {
+    let net = |o: &str| Ok(Arc::new(NetAgent::from_options(o)?) as Arc<dyn Agent<Schafkopf>>);
+    let pimc = |o: &str| Ok(Arc::new(pimc::from_options(o)?) as Arc<dyn Agent<Schafkopf>>);
+    Hybrid::from_options(args, 8, DEFAULT_FROM, net, pimc)
+}

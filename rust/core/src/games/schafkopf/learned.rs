@@ -22,9 +22,9 @@
 //! policy's softmax, [`PlayModel`], or the `random` agent's uniform choice).
 
 use super::actions::{Action, Phase};
-use super::agents::random::RandomAgent;
 use super::agents::rules_agent::RulesAgent;
-use super::agents::Agent;
+use super::agents::RandomAgent;
+use super::agents::{Agent, Schafkopf};
 use super::contract::Kind;
 use super::deal::Deal;
 use super::features::{card_play_group, card_play_symmetries, features, FEATURES};
@@ -156,7 +156,7 @@ impl NetAgent {
     }
 }
 
-impl Agent for NetAgent {
+impl Agent<Schafkopf> for NetAgent {
     fn name(&self) -> String {
         self.net.name()
     }

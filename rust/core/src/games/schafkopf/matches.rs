@@ -7,7 +7,7 @@
 //! seatings that give each agent two seats).
 
 use super::actions::action_names;
-use super::agents::{check_action, Agent};
+use super::agents::{Agent, Schafkopf};
 use super::cards::names;
 use super::deal::Deal;
 use super::game::Game;
@@ -18,6 +18,7 @@ use crate::arena::{self, CrossTable, PairResult, Progress, Protocol};
 use crate::cards::iter;
 use crate::error::{Error, Result};
 use crate::streams::stream;
+use crate::trick::act_valued_checked;
 use rand_pcg::Pcg64;
 use serde_json::json;
 use std::sync::Arc;
@@ -38,7 +39,7 @@ pub fn parse_protocol(name: &str) -> Result<Protocol> {
 }
 
 /// Plays `game` to the end with `agents[s]` in seat `s`, their choices drawn from `rng`.
-pub fn play_out(game: &mut Game, agents: [&dyn Agent; 4], rng: &mut Pcg64) -> Result<()> {
+pub fn play_out(game: &mut Game, agents: [&dyn Agent<Schafkopf>; 4], rng: &mut Pcg64) -> Result<()> {
     play_recorded(game, agents, rng, None)
 }
 
@@ -46,18 +47,14 @@ pub fn play_out(game: &mut Game, agents: [&dyn Agent; 4], rng: &mut Pcg64) -> Re
 /// its legal action ids, the action's id and the agent's values where it gives them.
 pub fn play_recorded(
     game: &mut Game,
-    agents: [&dyn Agent; 4],
+    agents: [&dyn Agent<Schafkopf>; 4],
     rng: &mut Pcg64,
     mut decisions: Option<&mut Vec<Decision>>,
 ) -> Result<()> {
     while let Some(p) = game.player() {
         let view = View::new(game, p);
         let agent = agents[p as usize];
-        let (action, values) = match decisions {
-            Some(_) => agent.act_valued(&view, rng)?,
-            None => (agent.act(&view, rng)?, None),
-        };
-        let action = check_action(agent, &view, action)?;
+        let (action, values) = act_valued_checked(agent, &view, rng, decisions.is_some())?;
         if let Some(out) = decisions.as_deref_mut() {
             let values = values.map(|v| v.into_iter().map(|(a, x)| (a.id() as u32, x)).collect());
             out.push(Decision::new(p, iter(view.legal_mask()).map(u32::from), action.id() as u32, values));
@@ -109,7 +106,13 @@ pub fn choice_stream(seed: u64, deal: u64, seating: u64) -> Pcg64 {
 
 /// Plays deal `index` of `seed` under `rules` with `agents[s]` in seat `s`; `seating` keys the
 /// agents' choice stream (any number that differs between the games of one deal).
-pub fn play_deal(seed: u64, index: u64, seating: u64, rules: Rules, agents: [&dyn Agent; 4]) -> Result<Game> {
+pub fn play_deal(
+    seed: u64,
+    index: u64,
+    seating: u64,
+    rules: Rules,
+    agents: [&dyn Agent<Schafkopf>; 4],
+) -> Result<Game> {
     let mut game = Game::new(&Deal::for_game(seed, index), rules);
     play_out(&mut game, agents, &mut choice_stream(seed, index, seating))?;
     Ok(game)
@@ -140,14 +143,14 @@ impl Default for MatchSettings {
 /// The game of deal `d` with agent `a` where `seating` holds 0 and `b` where it holds 1: every
 /// seat's payment; the game goes to the log when given.
 fn play_seating(
-    a: &dyn Agent,
-    b: &dyn Agent,
+    a: &dyn Agent<Schafkopf>,
+    b: &dyn Agent<Schafkopf>,
     d: u64,
     seating: &[u8],
     s: &MatchSettings,
     log: Option<LogPlace>,
 ) -> Result<Vec<i64>> {
-    let agents: [&dyn Agent; 4] = std::array::from_fn(|p| if seating[p] == 0 { a } else { b });
+    let agents: [&dyn Agent<Schafkopf>; 4] = std::array::from_fn(|p| if seating[p] == 0 { a } else { b });
     let key = seating.iter().enumerate().fold(0u64, |m, (p, &x)| m | (x as u64) << p);
     let mut game = Game::new(&Deal::for_game(s.seed, d), s.rules);
     let mut decisions = Vec::new();
@@ -164,8 +167,8 @@ fn play_seating(
 /// `progress` hears of the games played and may stop the match ([`arena::Progress`];
 /// [`arena::quiet`] for none).
 pub fn run_match(
-    a: &dyn Agent,
-    b: &dyn Agent,
+    a: &dyn Agent<Schafkopf>,
+    b: &dyn Agent<Schafkopf>,
     deals: u64,
     settings: &MatchSettings,
     log: Option<&LogWriter>,
@@ -178,8 +181,8 @@ pub fn run_match(
 /// [`run_match`] writing its games at `place` in a log: a match alone in its log, or (a piece
 /// of a tournament played elsewhere) one pair of a tournament's log ([`tournament_place`]).
 pub fn run_placed(
-    a: &dyn Agent,
-    b: &dyn Agent,
+    a: &dyn Agent<Schafkopf>,
+    b: &dyn Agent<Schafkopf>,
     deals: u64,
     settings: &MatchSettings,
     place: Option<LogPlace>,
@@ -193,7 +196,7 @@ pub fn run_placed(
 /// Every pair of `agents` plays [`run_match`] on the same deals (from [`MatchSettings::first_deal`] on).
 /// With `log` (made with [`log_header`] of `agents`) the pairs' games go to it pair after pair.
 pub fn run_tournament(
-    agents: &[Arc<dyn Agent>],
+    agents: &[Arc<dyn Agent<Schafkopf>>],
     deals: u64,
     settings: &MatchSettings,
     log: Option<&LogWriter>,

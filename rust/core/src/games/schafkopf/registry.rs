@@ -3,9 +3,10 @@
 //! sits above [`super::agents`], [`super::pimc`], [`super::learned`] and [`super::hybrid`]: it
 //! builds agents of each.
 
-use super::agents::random::{RandomAgent, RandomCowardAgent};
+use super::agents::random::RandomCowardAgent;
 use super::agents::rules_agent::RulesAgent;
-use super::agents::Agent;
+use super::agents::RandomAgent;
+use super::agents::{Agent, Schafkopf};
 use super::hybrid;
 use super::learned::NetAgent;
 use super::pimc::agent as pimc;
@@ -19,7 +20,7 @@ pub const SPECS: &str = "random, random-coward, rules, schafkopfrl-pimc[:n=N,m=M
                          net:DIR[,sample=1,likely_value=0|1] or hybrid:net=DIR,from=K[,precardplay=net|pimc][,pimc options]";
 
 /// Builds an agent from a spec string (see [`SPECS`]).
-pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
+pub fn parse(spec: &str) -> Result<Arc<dyn Agent<Schafkopf>>> {
     // A policy directory's path keeps its case.
     if let Some(dir) = spec.trim().strip_prefix("net:").or_else(|| spec.trim().strip_prefix("NET:")) {
         return Ok(Arc::new(NetAgent::from_options(dir)?));

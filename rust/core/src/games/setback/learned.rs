@@ -26,7 +26,7 @@
 use super::cards::{self, CardSet};
 use super::features::{decoded_card, encoded_card, features, FEATURES};
 use super::play::actions::{action_id, move_of, FIRST_CARD};
-use super::play::agent::{Agent, Move};
+use super::play::agent::{Agent, Move, Setback};
 use super::play::game::Game;
 use super::play::log::SETTINGS;
 use super::play::rules_agent::RulesAgent;
@@ -239,22 +239,11 @@ impl NetAgent {
     }
 }
 
-impl Agent for NetAgent {
+impl Agent<Setback> for NetAgent {
     fn name(&self) -> String {
         self.net.name()
     }
-
-    fn bid(&self, view: &View, rng: &mut Pcg64) -> Result<u8> {
-        match self.choose(view, rng)? {
-            Move::Bid(b) => Ok(b),
-            m => Err(Error::invalid("move", format!("{m:?}"), "a bid in the auction")),
-        }
-    }
-
-    fn play(&self, view: &View, rng: &mut Pcg64) -> Result<cards::Card> {
-        match self.choose(view, rng)? {
-            Move::Card(c) => Ok(c),
-            m => Err(Error::invalid("move", format!("{m:?}"), "a card after the auction")),
-        }
+    fn act(&self, view: &View, rng: &mut Pcg64) -> Result<Move> {
+        self.choose(view, rng)
     }
 }

@@ -8,14 +8,14 @@
 
 use super::learned::{Model, NetAgent, SetbackPolicies};
 use super::pimc::PimcAgent;
-use super::play::agent::Agent;
+use super::play::agent::{Agent, Setback};
 use super::play::database::Database;
 use super::play::hybrid::{HybridAgent, LearnedHybrid};
-use super::play::random::RandomAgent;
 use super::play::rules_agent::RulesAgent;
 use super::play::strategy_agent::{StrategyAgent, TableMode, Tables};
 use super::rules::CARDS_PER_HAND;
 use super::store::{Stage, Strategy};
+use crate::trick::RandomAgent;
 
 use super::train::{load_checkpoint, Algo, Trainer};
 use crate::error::{Error, Result};
@@ -44,7 +44,7 @@ pub const AGENT_SPECS: &str = "random, rules, table:DIR[+DIR2], table-sampled:DI
 /// [`learned_hybrid`]). `DIR` of `table` is a baseline training
 /// directory holding [`STRATEGY_FILE`] (or the strategy file itself), optionally followed by
 /// `+DIR2`, a bootstrap training directory whose score-aware bids replace the baseline's.
-pub fn agent(spec: &str) -> Result<Arc<dyn Agent>> {
+pub fn agent(spec: &str) -> Result<Arc<dyn Agent<Setback>>> {
     let (kind, arg) = match spec.split_once(':') {
         Some((k, a)) => (k, Some(a)),
         None => (spec, None),
@@ -78,7 +78,7 @@ pub const HYBRID_FROM: u64 = 3;
 /// and the options of a `pimc:` spec, `bidding=rules` included).
 pub fn learned_hybrid(args: &str) -> Result<LearnedHybrid> {
     let spec = crate::learn::HybridSpec::parse(args, CARDS_PER_HAND as u64, HYBRID_FROM)?; // a trick per card
-    let net: Arc<dyn Agent> = Arc::new(NetAgent::from_options(&spec.net)?);
+    let net: Arc<dyn Agent<Setback>> = Arc::new(NetAgent::from_options(&spec.net)?);
     let pimc = pimc_with_bidding(&spec.pimc)?;
     Ok(crate::learn::Hybrid::new(spec, net, pimc))
 }
@@ -136,7 +136,7 @@ pub fn move_model(spec: &str) -> Result<Arc<Model>> {
 /// A `pimc:` agent: PIMC's bids and card play, or with `bidding=rules` the `rules` agent's bids
 /// and PIMC's card play (PIMC's own bids overrate a hand, and two PIMC teams bidding against
 /// each other are set back so often that a game may never end).
-fn pimc_with_bidding(args: &str) -> Result<Arc<dyn Agent>> {
+fn pimc_with_bidding(args: &str) -> Result<Arc<dyn Agent<Setback>>> {
     let (own, rest) = crate::spec::split_options(args, &["bidding"]);
     let player = pimc(&rest)?;
     match own.split_once('=').map(|kv| kv.1.trim().to_ascii_lowercase()).as_deref() {

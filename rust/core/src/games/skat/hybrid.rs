@@ -4,16 +4,22 @@
 //! hands them to the PIMC agent (its `bidding=rules|search`), the bidding, Hand or pickup,
 //! discard and declaration; `pimc:[PIMC options]` plays from trick `K` on.
 
-use super::actions::{Action, Phase};
-use super::agents::Agent;
+use super::agents::{Agent, Skat};
 use super::learned::NetAgent;
 use super::pimc::agent as pimc;
-use super::view::View;
-use crate::arena::log::Valued;
-use rand_pcg::Pcg64;
+use crate::error::Result;
+use crate::learn::Hybrid;
+use std::sync::Arc;
 
-/// The default first trick PIMC plays: from the fourth trick on, a 160-world decision takes
-/// milliseconds.
+/// The first trick PIMC plays unless told otherwise.
 pub const DEFAULT_FROM: u64 = 4;
 
-crate::hybrid_agent!(10);
+/// A learned policy before trick `from`, PIMC from it on (see the module documentation).
+pub type HybridAgent = Hybrid<dyn Agent<Skat>>;
+
+/// The agent from the options after `hybrid:` (see [`crate::learn::hybrid::help`]).
+pub fn from_options(args: &str) -> Result<HybridAgent> {
+    let net = |o: &str| Ok(Arc::new(NetAgent::from_options(o)?) as Arc<dyn Agent<Skat>>);
+    let pimc = |o: &str| Ok(Arc::new(pimc::from_options(o)?) as Arc<dyn Agent<Skat>>);
+    Hybrid::from_options(args, 10, DEFAULT_FROM, net, pimc)
+}

@@ -31,9 +31,9 @@
 //! uniform choice).
 
 use super::actions::{Action, Phase};
-use super::agents::random::RandomAgent;
 use super::agents::rules_agent::RulesAgent;
-use super::agents::Agent;
+use super::agents::RandomAgent;
+use super::agents::{Agent, Skat};
 use super::bidding::{Call, BID_VALUES};
 use super::contract::{Contract, GameType};
 use super::features::{action_id, action_of, card_play_group, card_play_symmetries, features, legal_ids, FEATURES};
@@ -186,7 +186,7 @@ impl NetAgent {
     }
 }
 
-impl Agent for NetAgent {
+impl Agent<Skat> for NetAgent {
     fn name(&self) -> String {
         self.net.name()
     }

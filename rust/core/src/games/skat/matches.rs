@@ -19,7 +19,7 @@
 //! thrown in.
 
 use super::actions::Action;
-use super::agents::{check_action, Agent};
+use super::agents::{Agent, Skat};
 use super::cards::names_joined;
 use super::contract::{Contract, GameType};
 use super::deal::Deal;
@@ -31,6 +31,7 @@ use crate::arena::shared::Streams;
 use crate::arena::{self, CrossTable, DealChoices, PairResult, Progress, Protocol};
 use crate::error::{Error, Result};
 use crate::streams::stream;
+use crate::trick::act_valued_checked;
 use rand_pcg::Pcg64;
 use serde_json::json;
 use std::sync::Arc;
@@ -57,7 +58,7 @@ pub fn deal_choices(seed: u64, deal: u64) -> Choices {
 }
 
 /// Plays `game` to the end with `agents[s]` in seat `s`, their choices drawn from `rng`.
-pub fn play_out(game: &mut Game, agents: [&dyn Agent; SEATS], rng: &mut Pcg64) -> Result<()> {
+pub fn play_out(game: &mut Game, agents: [&dyn Agent<Skat>; SEATS], rng: &mut Pcg64) -> Result<()> {
     play_recorded(game, agents, &mut Streams::Game(rng), None)
 }
 
@@ -67,7 +68,7 @@ pub fn play_out(game: &mut Game, agents: [&dyn Agent; SEATS], rng: &mut Pcg64) -
 /// the legal actions where it gives them.
 pub fn play_recorded(
     game: &mut Game,
-    agents: [&dyn Agent; SEATS],
+    agents: [&dyn Agent<Skat>; SEATS],
     streams: &mut Streams<Valued<Action>>,
     mut decisions: Option<&mut Vec<Decision>>,
 ) -> Result<()> {
@@ -76,10 +77,8 @@ pub fn play_recorded(
         let view = View::new(game, p);
         let agent = agents[p as usize];
         let valued = decisions.is_some();
-        let (action, values) = streams.decide(p as usize, &history, |rng| {
-            let (action, values) = if valued { agent.act_valued(&view, rng)? } else { (agent.act(&view, rng)?, None) };
-            Ok((check_action(agent, &view, action)?, values))
-        })?;
+        let (action, values) =
+            streams.decide(p as usize, &history, |rng| act_valued_checked(agent, &view, rng, valued))?;
         let id = |a: Action| action_id(a).unwrap_or(NUM_ACTIONS) as u32;
         if let Some(out) = decisions.as_deref_mut() {
             let values = values.map(|v| v.into_iter().map(|(a, x)| (id(a), x)).collect());
@@ -160,7 +159,7 @@ pub fn choice_stream(seed: u64, deal: u64, seating: u64) -> Pcg64 {
 
 /// Plays deal `index` of `seed` with `agents[s]` in seat `s`; `seating` keys the agents' choice
 /// stream (any number that differs between the games of one deal).
-pub fn play_deal(seed: u64, index: u64, seating: u64, agents: [&dyn Agent; SEATS]) -> Result<Game> {
+pub fn play_deal(seed: u64, index: u64, seating: u64, agents: [&dyn Agent<Skat>; SEATS]) -> Result<Game> {
     let mut game = Game::new(&Deal::for_game(seed, index));
     play_out(&mut game, agents, &mut choice_stream(seed, index, seating))?;
     Ok(game)
@@ -219,8 +218,8 @@ impl MatchResult {
 /// holds 1 (sharing their decisions if `settings` say so): per seating, every seat's
 /// Seeger-Fabian points and breakdown category; the games go to the log when given.
 fn play_seatings(
-    a: &dyn Agent,
-    b: &dyn Agent,
+    a: &dyn Agent<Skat>,
+    b: &dyn Agent<Skat>,
     d: u64,
     seatings: &[Vec<u8>],
     settings: &MatchSettings,
@@ -230,7 +229,7 @@ fn play_seatings(
     let mut choices = deal_choices(seed, d);
     let mut out = Vec::with_capacity(seatings.len());
     for seating in seatings {
-        let agents: [&dyn Agent; SEATS] = std::array::from_fn(|p| if seating[p] == 0 { a } else { b });
+        let agents: [&dyn Agent<Skat>; SEATS] = std::array::from_fn(|p| if seating[p] == 0 { a } else { b });
         let mut game = Game::new(&Deal::for_game(seed, d));
         let mut decisions = Vec::new();
         let mut rng;
@@ -256,8 +255,8 @@ fn play_seatings(
 /// deals before the first). `progress` hears of the games played and may stop the match
 /// ([`arena::Progress`]; [`arena::quiet`] for none).
 pub fn run_match(
-    a: &dyn Agent,
-    b: &dyn Agent,
+    a: &dyn Agent<Skat>,
+    b: &dyn Agent<Skat>,
     deals: u64,
     settings: &MatchSettings,
     log: Option<&LogWriter>,
@@ -270,8 +269,8 @@ pub fn run_match(
 /// [`run_match`] writing its games at `place` in a log: a match alone in its log, or (a piece
 /// of a tournament played elsewhere) one pair of a tournament's log ([`tournament_place`]).
 pub fn run_placed(
-    a: &dyn Agent,
-    b: &dyn Agent,
+    a: &dyn Agent<Skat>,
+    b: &dyn Agent<Skat>,
     deals: u64,
     settings: &MatchSettings,
     place: Option<LogPlace>,
@@ -286,7 +285,7 @@ pub fn run_placed(
 /// `i` of the log. The result's A is the agent (TP/G over its seat-games, the breakdown); its B
 /// played no game.
 pub fn run_selfplay(
-    agent: &dyn Agent,
+    agent: &dyn Agent<Skat>,
     deals: u64,
     settings: &MatchSettings,
     log: Option<&LogWriter>,
@@ -299,8 +298,8 @@ pub fn run_selfplay(
 /// The deals of a match of `a` against `b` under `protocol`, the games going to `place`.
 fn play_under(
     protocol: Protocol,
-    a: &dyn Agent,
-    b: &dyn Agent,
+    a: &dyn Agent<Skat>,
+    b: &dyn Agent<Skat>,
     deals: u64,
     settings: &MatchSettings,
     place: Option<LogPlace>,
@@ -319,7 +318,7 @@ fn play_under(
 /// Every pair of `agents` plays [`run_match`] on the same deals; the cross table of TP/G. With
 /// `log` (made with [`log_header`] of `agents`), the pairs' games go to it pair after pair.
 pub fn run_tournament(
-    agents: &[Arc<dyn Agent>],
+    agents: &[Arc<dyn Agent<Skat>>],
     deals: u64,
     settings: &MatchSettings,
     log: Option<&LogWriter>,

@@ -2,9 +2,9 @@
 //! `hybrid:OPTIONS`. This module sits above [`super::agents`], [`super::pimc`],
 //! [`super::learned`] and [`super::hybrid`]: it builds agents of each.
 
-use super::agents::random::RandomAgent;
 use super::agents::rules_agent::RulesAgent;
-use super::agents::Agent;
+use super::agents::RandomAgent;
+use super::agents::{Agent, Skat};
 use super::hybrid;
 use super::learned::NetAgent;
 use super::pimc::agent as pimc;
@@ -17,7 +17,7 @@ pub const SPECS: &str = "random, rules, pimc[:worlds=N,threads=T,seed=S,bidding=
      hybrid:net=DIR,from=K[,precardplay=net|pimc][,pimc options]";
 
 /// Builds an agent from a spec string (see [`SPECS`]; case and surrounding spaces do not matter).
-pub fn parse(spec: &str) -> Result<Arc<dyn Agent>> {
+pub fn parse(spec: &str) -> Result<Arc<dyn Agent<Skat>>> {
     // A policy directory's path keeps its case.
     if let Some(dir) = spec.trim().strip_prefix("net:").or_else(|| spec.trim().strip_prefix("NET:")) {
         return Ok(Arc::new(NetAgent::from_options(dir)?));

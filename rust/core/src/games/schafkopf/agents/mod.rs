@@ -5,4 +5,5 @@ pub mod agent;
 pub mod random;
 pub mod rules_agent;
 
-pub use agent::{check_action, random_action, Agent};
+pub use crate::trick::RandomAgent;
+pub use agent::{random_action, Agent, Schafkopf};

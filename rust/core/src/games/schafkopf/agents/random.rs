@@ -4,22 +4,9 @@
 
 use super::super::actions::{Action, Phase};
 use super::super::view::View;
-use super::agent::{random_action, random_member, Agent};
+use super::agent::{random_action, random_member, Agent, Schafkopf};
 use crate::error::Result;
 use rand_pcg::Pcg64;
-
-/// Uniformly random legal actions.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct RandomAgent;
-
-impl Agent for RandomAgent {
-    fn name(&self) -> String {
-        "random".into()
-    }
-    fn act(&self, view: &View, rng: &mut Pcg64) -> Result<Action> {
-        random_action(view, rng)
-    }
-}
 
 /// Random, but never a Wenz or Solo and never a double.
 #[derive(Clone, Copy, Debug, Default)]
@@ -28,7 +15,7 @@ pub struct RandomCowardAgent;
 /// Declaration ids of pass and the three Sauspiele.
 const PASS_OR_SAUSPIEL: u64 = 0b1111;
 
-impl Agent for RandomCowardAgent {
+impl Agent<Schafkopf> for RandomCowardAgent {
     fn name(&self) -> String {
         "random-coward".into()
     }

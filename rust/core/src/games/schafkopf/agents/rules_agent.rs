@@ -29,7 +29,7 @@ use super::super::actions::{Action, Phase, DOUBLE};
 use super::super::cards::{ace, bit, card, rank, rank_cards, suit, suit_cards, ACE, HERZ, OBER, TEN, UNTER, UNTERS};
 use super::super::contract::{Contract, Declaration};
 use super::super::view::View;
-use super::agent::{random_action, random_member, Agent};
+use super::agent::{random_action, random_member, Agent, Schafkopf};
 use crate::cards::{highest, lowest, Card, CardSet};
 use crate::error::Result;
 use rand::Rng;
@@ -203,7 +203,7 @@ fn follow(
     (legal & bit(a) != 0 && (never_led || !need_never_led)).then_some(a)
 }
 
-impl Agent for RulesAgent {
+impl Agent<Schafkopf> for RulesAgent {
     fn name(&self) -> String {
         "rules".into()
     }

@@ -29,7 +29,7 @@
 //! every world (world `i` from `(seed, draw, i)`), so they do not depend on the thread count.
 
 use super::super::actions::{Action, Phase};
-use super::super::agents::Agent;
+use super::super::agents::{Agent, Schafkopf};
 use super::super::game::Game;
 use super::super::learned::{log_likelihood, move_model, Model, MODEL_SPECS};
 use super::super::view::View;
@@ -44,8 +44,6 @@ pub use crate::search::MAX_WORLDS;
 
 /// Default worlds per decision.
 pub const DEFAULT_WORLDS: usize = 40;
-
-/// The options accepted after `pimc:`.
 
 /// Perfect Information Monte Carlo player (see the module documentation).
 #[derive(Clone, Debug)]
@@ -204,7 +202,7 @@ fn same_game(a: &Game, b: &Game) -> bool {
         && a.retour_given() == b.retour_given()
 }
 
-impl Agent for PimcAgent {
+impl Agent<Schafkopf> for PimcAgent {
     fn name(&self) -> String {
         let inference = self.inference.as_ref().map(|i| i.name_suffix(self.pimc.worlds()));
         format!("{}{}", self.pimc.agent_name(), inference.unwrap_or_default())

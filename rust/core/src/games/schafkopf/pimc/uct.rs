@@ -24,7 +24,7 @@
 
 use super::super::actions::Action;
 use super::super::agents::agent::random_member;
-use super::super::agents::Agent;
+use super::super::agents::{Agent, Schafkopf};
 use super::super::game::Game;
 use super::super::view::View;
 use super::worlds::Worlds;
@@ -322,7 +322,7 @@ pub fn most_visited(visits: &[(Action, u64)]) -> Option<Action> {
     best.map(|(a, _)| a)
 }
 
-impl<S: WorldSource> Agent for SchafkopfRlPimc<S> {
+impl<S: WorldSource> Agent<Schafkopf> for SchafkopfRlPimc<S> {
     fn name(&self) -> String {
         format!("{NAME}:n={},m={}", self.n, self.m)
     }

@@ -32,7 +32,7 @@
 
 use super::super::cards::{self, Card};
 use super::super::learned::{log_likelihood, Model};
-use super::super::play::agent::{Agent, Move};
+use super::super::play::agent::{by_phase, Agent, Move, Setback};
 use super::super::play::view::View;
 use super::super::rules::{Deal, Phase};
 use super::solver::Solver;
@@ -163,39 +163,20 @@ fn after_bid(deal: &Deal, b: u8) -> Result<Deal> {
     Ok(d)
 }
 
-impl Agent for PimcAgent {
+impl Agent<Setback> for PimcAgent {
     fn name(&self) -> String {
         let inference = self.inference.as_ref().map(|i| i.name_suffix(self.pimc.worlds()));
         format!("{}{}", self.pimc.agent_name(), inference.unwrap_or_default())
     }
 
-    fn bid(&self, view: &View, rng: &mut Pcg64) -> Result<u8> {
-        let legal = view.legal_bids();
-        if legal.len() == 1 {
-            return Ok(legal[0]);
-        }
-        // In every world a higher bid is worth no more than a lower one (see the module
-        // documentation), so the lowest bid stands for all and, ties going to the lower bid,
-        // the choice is the same as over every legal bid.
-        let candidates: Vec<u8> =
-            legal.iter().copied().filter(|&b| b == 0).chain(legal.iter().copied().find(|&b| b > 0)).collect();
-        let values = self.values_of_bids(view, &candidates, rng)?;
-        let means: Vec<f64> = values.iter().map(|&(_, v)| v).collect();
-        Ok(values[best_option(&means).expect("a non-empty list of legal bids")].0)
+    fn act(&self, view: &View, rng: &mut Pcg64) -> Result<Move> {
+        by_phase(view, rng, |r| self.bid(view, r), |r| self.play(view, r))
     }
 
-    fn play(&self, view: &View, rng: &mut Pcg64) -> Result<Card> {
-        let legal = view.legal_cards();
-        if legal.count_ones() == 1 {
-            return Ok(cards::lowest(legal));
-        }
-        self.choose_card(view, rng)
-    }
-
-    /// The move [`Agent::bid`] or [`Agent::play`] makes, with every legal move's exact mean
-    /// over the same worlds ([`PimcAgent::bid_values`], [`PimcAgent::card_values`]: more search
-    /// than the choice alone needs); no values for a forced move.
-    fn move_valued(&self, view: &View, rng: &mut Pcg64) -> Result<Valued<Move>> {
+    /// The move [`PimcAgent::bid`] or [`PimcAgent::play`] makes, with every legal move's exact
+    /// mean over the same worlds ([`PimcAgent::bid_values`], [`PimcAgent::card_values`]: more
+    /// search than the choice alone needs); no values for a forced move.
+    fn act_valued(&self, view: &View, rng: &mut Pcg64) -> Result<Valued<Move>> {
         let values: Vec<(Move, f64)> = if view.phase() == Phase::Auction {
             if view.legal_bids().len() < 2 {
                 return Ok((Move::Bid(self.bid(view, rng)?), None));
@@ -210,6 +191,33 @@ impl Agent for PimcAgent {
         let means: Vec<f64> = values.iter().map(|v| v.1).collect();
         let best = best_option(&means).expect("two or more legal moves");
         Ok((values[best].0, Some(values)))
+    }
+}
+
+impl PimcAgent {
+    /// PIMC's bid for the viewing player, who is to act in the auction.
+    pub fn bid(&self, view: &View, rng: &mut Pcg64) -> Result<u8> {
+        let legal = view.legal_bids();
+        if legal.len() == 1 {
+            return Ok(legal[0]);
+        }
+        // In every world a higher bid is worth no more than a lower one (see the module
+        // documentation), so the lowest bid stands for all and, ties going to the lower bid,
+        // the choice is the same as over every legal bid.
+        let candidates: Vec<u8> =
+            legal.iter().copied().filter(|&b| b == 0).chain(legal.iter().copied().find(|&b| b > 0)).collect();
+        let values = self.values_of_bids(view, &candidates, rng)?;
+        let means: Vec<f64> = values.iter().map(|&(_, v)| v).collect();
+        Ok(values[best_option(&means).expect("a non-empty list of legal bids")].0)
+    }
+
+    /// PIMC's card for the viewing player, who is to act after the auction.
+    pub fn play(&self, view: &View, rng: &mut Pcg64) -> Result<Card> {
+        let legal = view.legal_cards();
+        if legal.count_ones() == 1 {
+            return Ok(cards::lowest(legal));
+        }
+        self.choose_card(view, rng)
     }
 }
 

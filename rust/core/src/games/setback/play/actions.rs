@@ -36,6 +36,26 @@ pub fn action_names() -> Vec<String> {
     bids.into_iter().chain((0..cards::DECK_SIZE as Card).map(cards::card_name)).collect()
 }
 
+/// The move a user names: a bid (`pass` or `0`, `2`, `3`, `4`) or a card (`AS`, `td`).
+pub fn move_named(name: &str) -> Option<Move> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "pass" | "0" => Some(Move::Bid(0)),
+        "2" => Some(Move::Bid(2)),
+        "3" => Some(Move::Bid(3)),
+        "4" => Some(Move::Bid(4)),
+        card => cards::parse_card(&card.to_ascii_uppercase()).ok().map(Move::Card),
+    }
+}
+
+/// A mask over the [`NUM_ACTIONS`] action ids of the viewer's legal moves.
+pub fn legal_mask(view: &View) -> Vec<bool> {
+    let mut mask = vec![false; NUM_ACTIONS];
+    for id in legal_ids(view) {
+        mask[id as usize] = true;
+    }
+    mask
+}
+
 /// The viewer's legal action ids, ascending (empty unless it is to act).
 pub fn legal_ids(view: &View) -> Vec<u32> {
     if view.phase() == Phase::Auction {
@@ -55,9 +75,12 @@ mod tests {
         assert_eq!(names.len(), NUM_ACTIONS);
         assert_eq!(&names[..5], ["pass", "2", "3", "4", "2C"]);
         assert_eq!(names[NUM_ACTIONS - 1], "AS");
-        for id in 0..NUM_ACTIONS {
+        for (id, name) in names.iter().enumerate() {
             assert_eq!(action_id(move_of(id).unwrap()) as usize, id);
+            assert_eq!(move_named(name), move_of(id), "{name}");
         }
+        assert_eq!(move_named(" Td "), move_named("TD"));
+        assert_eq!((move_named("0"), move_named("1"), move_named("ZZ")), (Some(Move::Bid(0)), None, None));
         assert_eq!(move_of(NUM_ACTIONS), None);
         assert_eq!(move_of(2), Some(Move::Bid(3)));
     }

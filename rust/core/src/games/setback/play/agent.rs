@@ -1,5 +1,6 @@
-//! The [`Agent`] trait — anything that bids and plays from a player's [`View`] — and the
-//! checked move of an agent ([`act`]). Agents are built from spec strings by
+//! Setback as its agents see it ([`TrickGame`]): a player's [`View`], its moves (a bid or a
+//! card), Setback's random draw; the checked move of an agent ([`act`]). The agent trait is
+//! every game's ([`crate::trick::Agent`]); agents are built from spec strings by
 //! [`super::super::registry::agent`].
 
 use super::super::cards::{self, Card};
@@ -7,33 +8,15 @@ use super::super::rules::Phase;
 use super::view::View;
 use crate::arena::log::Valued;
 use crate::error::{Error, Result};
+use crate::trick::{act_valued_checked, TrickGame};
+use rand::Rng;
 use rand_pcg::Pcg64;
 
-/// A Setback player. Agents are shared by the games of a match running on many threads, so they
-/// hold no per-game state: every decision is a function of the view and the random stream.
-pub trait Agent: Send + Sync {
-    /// A short name for reports, e.g. `rules` or `table:runs/base`.
-    fn name(&self) -> String;
-    /// The bid (0 = Pass, 2, 3 or 4) of the viewing player, who is to act in the auction.
-    fn bid(&self, view: &View, rng: &mut Pcg64) -> Result<u8>;
-    /// The card the viewing player, who is to act after the auction, plays.
-    fn play(&self, view: &View, rng: &mut Pcg64) -> Result<Card>;
-    /// The move of the viewing player (to act) and, where the agent has them, its values of
-    /// the legal moves (for a game log; PIMC gives its means over the worlds). The move is the
-    /// one [`Agent::bid`] or [`Agent::play`] makes; by default without values.
-    fn move_valued(&self, view: &View, rng: &mut Pcg64) -> Result<Valued<Move>> {
-        Ok((unchecked_move(self, view, rng)?, None))
-    }
-}
+pub use crate::trick::Agent;
 
-/// The agent's bid in the auction, its card afterwards, unchecked.
-fn unchecked_move<A: Agent + ?Sized>(agent: &A, view: &View, rng: &mut Pcg64) -> Result<Move> {
-    Ok(if view.phase() == Phase::Auction {
-        Move::Bid(agent.bid(view, rng)?)
-    } else {
-        Move::Card(agent.play(view, rng)?)
-    })
-}
+/// Setback, the game its agents play ([`crate::trick::Agent<Setback>`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Setback;
 
 /// A move: a bid or a card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,64 +27,93 @@ pub enum Move {
     Card(Card),
 }
 
-/// The move of `agent` for the viewing player, who must be to act: its bid in the auction, its
-/// card afterwards (the trump-setting lead included), checked against the legal moves.
-pub fn act(agent: &dyn Agent, view: &View, rng: &mut Pcg64) -> Result<Move> {
-    check_to_act(agent, view)?;
-    check_move(agent, view, unchecked_move(agent, view, rng)?)
+impl Move {
+    /// The move as a user writes it: a bid `0` (pass) to `4`, a card `AS`.
+    pub fn name(self) -> String {
+        match self {
+            Move::Bid(b) => b.to_string(),
+            Move::Card(c) if (c as usize) < cards::DECK_SIZE => cards::card_name(c),
+            Move::Card(c) => c.to_string(),
+        }
+    }
+}
+
+impl TrickGame for Setback {
+    const NAME: &'static str = "setback";
+    type View<'a> = View;
+    type Action = Move;
+
+    fn to_act(view: &View) -> bool {
+        view.to_act()
+    }
+    fn random_action(view: &View, rng: &mut Pcg64) -> Result<Move> {
+        by_phase(
+            view,
+            rng,
+            |rng| {
+                let legal = view.legal_bids();
+                if legal.is_empty() {
+                    return Err(Error::invalid(
+                        "bid request",
+                        "no legal bid",
+                        "a view of a player to act in the auction",
+                    ));
+                }
+                Ok(legal[rng.gen_range(0..legal.len())])
+            },
+            |rng| {
+                let legal = view.legal_cards();
+                if legal == 0 {
+                    return Err(Error::invalid(
+                        "card request",
+                        "no legal card",
+                        "a view of a player to act in the playout",
+                    ));
+                }
+                let k = rng.gen_range(0..legal.count_ones() as usize);
+                Ok(cards::iter(legal).nth(k).expect("k < number of legal cards"))
+            },
+        )
+    }
+    fn why_illegal(view: &View, m: Move) -> Option<String> {
+        match (view.phase() == Phase::Auction, m) {
+            (true, Move::Bid(b)) if view.legal_bids().contains(&b) => None,
+            (true, Move::Bid(_)) => Some(format!("one of {:?}", view.legal_bids())),
+            (false, Move::Card(c)) if (c as usize) < cards::DECK_SIZE && view.legal_cards() & cards::bit(c) != 0 => {
+                None
+            }
+            (false, Move::Card(_)) => Some(format!("one of {}", cards::set_names(view.legal_cards()))),
+            (true, Move::Card(_)) => Some("a bid in the auction".into()),
+            (false, Move::Bid(_)) => Some("a card after the auction".into()),
+        }
+    }
+    fn action_name(_: &View, m: Move) -> String {
+        m.name()
+    }
+    fn tricks_done(view: &View) -> Option<u8> {
+        (view.phase() != Phase::Auction).then(|| view.tricks_done())
+    }
+}
+
+/// The move for the view's phase: `bid()` in the auction, `play()` (a card, the trump-setting
+/// lead included) after it.
+pub fn by_phase(
+    view: &View,
+    rng: &mut Pcg64,
+    bid: impl FnOnce(&mut Pcg64) -> Result<u8>,
+    play: impl FnOnce(&mut Pcg64) -> Result<Card>,
+) -> Result<Move> {
+    Ok(if view.phase() == Phase::Auction { Move::Bid(bid(rng)?) } else { Move::Card(play(rng)?) })
+}
+
+/// The move of `agent` for the viewing player, who must be to act, checked against the legal
+/// moves.
+pub fn act(agent: &dyn Agent<Setback>, view: &View, rng: &mut Pcg64) -> Result<Move> {
+    Ok(act_valued_checked(agent, view, rng, false)?.0)
 }
 
 /// [`act`] with the agent's values of the legal moves where it gives them
-/// ([`Agent::move_valued`]).
-pub fn act_valued(agent: &dyn Agent, view: &View, rng: &mut Pcg64) -> Result<Valued<Move>> {
-    check_to_act(agent, view)?;
-    let (m, values) = agent.move_valued(view, rng)?;
-    Ok((check_move(agent, view, m)?, values))
-}
-
-fn check_to_act(agent: &dyn Agent, view: &View) -> Result<()> {
-    if view.to_act() {
-        Ok(())
-    } else {
-        Err(Error::invalid("view", agent.name(), "a view of the player to act"))
-    }
-}
-
-/// Checks a move against the legal moves of the phase.
-fn check_move(agent: &dyn Agent, view: &View, m: Move) -> Result<Move> {
-    match (view.phase() == Phase::Auction, m) {
-        (true, Move::Bid(b)) => Ok(Move::Bid(check_bid(agent, view, b)?)),
-        (false, Move::Card(c)) => Ok(Move::Card(check_card(agent, view, c)?)),
-        (true, _) => {
-            Err(Error::invalid(format!("move of agent {}", agent.name()), format!("{m:?}"), "a bid in the auction"))
-        }
-        (false, _) => {
-            Err(Error::invalid(format!("move of agent {}", agent.name()), format!("{m:?}"), "a card after the auction"))
-        }
-    }
-}
-
-/// Checks an agent's bid against the legal bids.
-pub fn check_bid(agent: &dyn Agent, view: &View, b: u8) -> Result<u8> {
-    let legal = view.legal_bids();
-    if legal.contains(&b) {
-        Ok(b)
-    } else {
-        Err(Error::invalid(format!("bid of agent {}", agent.name()), b, format!("one of {legal:?}")))
-    }
-}
-
-/// Checks an agent's card against the legal cards.
-pub fn check_card(agent: &dyn Agent, view: &View, c: Card) -> Result<Card> {
-    let legal = view.legal_cards();
-    if c < 52 && legal & cards::bit(c) != 0 {
-        Ok(c)
-    } else {
-        let name = if c < 52 { cards::card_name(c) } else { c.to_string() };
-        Err(Error::invalid(
-            format!("card of agent {}", agent.name()),
-            name,
-            format!("one of {}", cards::set_names(legal)),
-        ))
-    }
+/// ([`Agent::act_valued`]).
+pub fn act_valued(agent: &dyn Agent<Setback>, view: &View, rng: &mut Pcg64) -> Result<Valued<Move>> {
+    act_valued_checked(agent, view, rng, true)
 }

@@ -8,7 +8,7 @@ use super::super::cards::{Card, CardSet};
 use super::super::rules::{Deal, GameScore, CARDS_PER_HAND};
 use super::actions::{action_id, legal_ids};
 pub use super::agent::Move;
-use super::agent::{act, act_valued, Agent};
+use super::agent::{act, act_valued, Agent, Setback};
 use super::view::View;
 use crate::arena::log::Decision;
 use crate::error::{Error, Result};
@@ -238,7 +238,7 @@ impl Game {
 
     /// Asks `agent` for the move of the player to act and makes it. Returns the seat and the
     /// move: a bid, or a card.
-    pub fn agent_move(&mut self, agent: &dyn Agent, rng: &mut Pcg64) -> Result<(u8, Move)> {
+    pub fn agent_move(&mut self, agent: &dyn Agent<Setback>, rng: &mut Pcg64) -> Result<(u8, Move)> {
         self.check_open()?;
         let seat = self.to_act().expect("an open deal has a player to act");
         let m = act(agent, &self.view(seat), rng)?;
@@ -247,7 +247,7 @@ impl Game {
     }
 
     /// Plays the game to its end with `agents[t]` playing for absolute team `t`.
-    pub fn play(&mut self, agents: [&dyn Agent; 2], rng: &mut Pcg64) -> Result<usize> {
+    pub fn play(&mut self, agents: [&dyn Agent<Setback>; 2], rng: &mut Pcg64) -> Result<usize> {
         self.play_recorded(agents, rng, None)
     }
 
@@ -256,7 +256,7 @@ impl Game {
     /// where it gives them ([`Agent::move_valued`]).
     pub fn play_recorded(
         &mut self,
-        agents: [&dyn Agent; 2],
+        agents: [&dyn Agent<Setback>; 2],
         rng: &mut Pcg64,
         mut decisions: Option<&mut Vec<Decision>>,
     ) -> Result<usize> {
@@ -279,6 +279,36 @@ impl Game {
             let values = values.map(|v| v.into_iter().map(|(x, value)| (action_id(x), value)).collect());
             out.push(Decision::new(seat, legal_ids(&view), action_id(m), values));
             self.play_move(m)?;
+        }
+    }
+
+    /// Plays `m` for the player to act and, when it ends a deal, scores the deal and deals the
+    /// next one (as a match does): one step of a learning environment. Returns whether the game
+    /// is over ([`Game::over`]: a game without a winner after the most deals a game may have
+    /// ends drawn here, where a match refuses it).
+    pub fn step(&mut self, m: Move) -> Result<bool> {
+        self.play_move(m)?;
+        while self.deal_over() && !self.over() {
+            match self.next_deal() {
+                Err(_) if self.deals_done >= MAX_DEALS => break,
+                r => r.map(|_| ())?,
+            }
+        }
+        Ok(self.over())
+    }
+
+    /// Whether the game is over: won, or without a winner after the most deals a game may
+    /// have (a draw).
+    pub fn over(&self) -> bool {
+        self.winner().is_some() || self.deals_done >= MAX_DEALS
+    }
+
+    /// Each seat's result once the game is over: 1 for the winning team's seats, -1 for the
+    /// others; zeros before, and for a draw.
+    pub fn returns(&self) -> [i32; 4] {
+        match self.winner() {
+            Some(w) => std::array::from_fn(|s| if s % 2 == w { 1 } else { -1 }),
+            None => [0; 4],
         }
     }
 

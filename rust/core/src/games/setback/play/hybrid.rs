@@ -4,9 +4,8 @@
 //! every game's learned hybrid ([`crate::learn::hybrid`]), a policy's bids and early tricks with
 //! PIMC's late ones.
 
-use super::super::cards::Card;
 use super::super::rules::Phase;
-use super::agent::{Agent, Move};
+use super::agent::{Agent, Move, Setback};
 use super::view::View;
 use crate::arena::log::Valued;
 use crate::error::Result;
@@ -16,57 +15,45 @@ use std::sync::Arc;
 /// Bids with `bidder`, plays cards (the trump-setting lead included) with `player`.
 #[derive(Clone)]
 pub struct HybridAgent {
-    bidder: Arc<dyn Agent>,
-    player: Arc<dyn Agent>,
+    bidder: Arc<dyn Agent<Setback>>,
+    player: Arc<dyn Agent<Setback>>,
     label: String,
 }
 
 impl HybridAgent {
     /// A hybrid of two agents; `label` names it in reports.
-    pub fn new(bidder: Arc<dyn Agent>, player: Arc<dyn Agent>, label: impl Into<String>) -> HybridAgent {
+    pub fn new(
+        bidder: Arc<dyn Agent<Setback>>,
+        player: Arc<dyn Agent<Setback>>,
+        label: impl Into<String>,
+    ) -> HybridAgent {
         HybridAgent { bidder, player, label: label.into() }
     }
 }
 
-impl Agent for HybridAgent {
+impl HybridAgent {
+    fn agent_for(&self, view: &View) -> &dyn Agent<Setback> {
+        if view.phase() == Phase::Auction {
+            self.bidder.as_ref()
+        } else {
+            self.player.as_ref()
+        }
+    }
+}
+
+impl Agent<Setback> for HybridAgent {
     fn name(&self) -> String {
         self.label.clone()
     }
-    fn bid(&self, view: &View, rng: &mut Pcg64) -> Result<u8> {
-        self.bidder.bid(view, rng)
+    fn act(&self, view: &View, rng: &mut Pcg64) -> Result<Move> {
+        self.agent_for(view).act(view, rng)
     }
-    fn play(&self, view: &View, rng: &mut Pcg64) -> Result<Card> {
-        self.player.play(view, rng)
-    }
-    fn move_valued(&self, view: &View, rng: &mut Pcg64) -> Result<Valued<Move>> {
-        let agent = if view.phase() == Phase::Auction { &self.bidder } else { &self.player };
-        agent.move_valued(view, rng)
+    fn act_valued(&self, view: &View, rng: &mut Pcg64) -> Result<Valued<Move>> {
+        self.agent_for(view).act_valued(view, rng)
     }
 }
 
 /// `hybrid:net=DIR,from=K[,precardplay=net|pimc][,PIMC options]`: the policy bids (unless
 /// `precardplay=pimc`) and plays the tricks before `K`, PIMC plays from trick `K` on (the
 /// trump-setting lead is the first trick's).
-pub type LearnedHybrid = crate::learn::Hybrid<dyn Agent>;
-
-/// The stage of a decision for [`crate::learn::Hybrid::agent_for`]: None in the auction, else
-/// the tricks completed.
-fn stage(view: &View) -> Option<u8> {
-    (view.phase() != Phase::Auction).then(|| view.tricks_done())
-}
-
-impl Agent for LearnedHybrid {
-    fn name(&self) -> String {
-        let (spec, net, pimc) = self.parts();
-        spec.name(&net.name(), &pimc.name())
-    }
-    fn bid(&self, view: &View, rng: &mut Pcg64) -> Result<u8> {
-        self.agent_for(stage(view)).bid(view, rng)
-    }
-    fn play(&self, view: &View, rng: &mut Pcg64) -> Result<Card> {
-        self.agent_for(stage(view)).play(view, rng)
-    }
-    fn move_valued(&self, view: &View, rng: &mut Pcg64) -> Result<Valued<Move>> {
-        self.agent_for(stage(view)).move_valued(view, rng)
-    }
-}
+pub type LearnedHybrid = crate::learn::Hybrid<dyn Agent<Setback>>;

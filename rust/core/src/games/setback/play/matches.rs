@@ -4,7 +4,7 @@
 //! further, so each hand goes to the other team. Pairs run in parallel; every game's decks and
 //! random choices depend only on the seed and the pair, so results do not depend on threads.
 
-use super::agent::Agent;
+use super::agent::{Agent, Setback};
 use super::game::Game;
 use super::log::LogSlot;
 use crate::arena::{play_indexed, quiet, Progress};
@@ -25,14 +25,20 @@ pub struct PairOutcome {
 }
 
 /// Plays the two games of pair `pair`; returns them (first, second) after they end.
-pub fn play_pair_games(a: &dyn Agent, b: &dyn Agent, seed: u64, pair: u64, play_out: bool) -> Result<[Game; 2]> {
+pub fn play_pair_games(
+    a: &dyn Agent<Setback>,
+    b: &dyn Agent<Setback>,
+    seed: u64,
+    pair: u64,
+    play_out: bool,
+) -> Result<[Game; 2]> {
     play_pair_logged(a, b, seed, pair, play_out, None)
 }
 
 /// [`play_pair_games`], writing both games to `log` when given ([`super::log`]).
 fn play_pair_logged(
-    a: &dyn Agent,
-    b: &dyn Agent,
+    a: &dyn Agent<Setback>,
+    b: &dyn Agent<Setback>,
     seed: u64,
     pair: u64,
     play_out: bool,
@@ -56,7 +62,7 @@ fn play_pair_logged(
 }
 
 /// The outcome of pair `pair`.
-pub fn play_pair(a: &dyn Agent, b: &dyn Agent, seed: u64, pair: u64) -> Result<PairOutcome> {
+pub fn play_pair(a: &dyn Agent<Setback>, b: &dyn Agent<Setback>, seed: u64, pair: u64) -> Result<PairOutcome> {
     Ok(outcome(&play_pair_games(a, b, seed, pair, false)?))
 }
 
@@ -148,7 +154,13 @@ pub fn summarize(outcomes: &[PairOutcome]) -> Summary {
 }
 
 /// Plays `pairs` duplicate pairs of A against B and summarises them.
-pub fn run_match(a: &dyn Agent, b: &dyn Agent, pairs: u64, seed: u64, threads: usize) -> Result<Summary> {
+pub fn run_match(
+    a: &dyn Agent<Setback>,
+    b: &dyn Agent<Setback>,
+    pairs: u64,
+    seed: u64,
+    threads: usize,
+) -> Result<Summary> {
     run_match_with_progress(a, b, pairs, seed, threads, &mut quiet)
 }
 
@@ -157,8 +169,8 @@ pub fn run_match(a: &dyn Agent, b: &dyn Agent, pairs: u64, seed: u64, threads: u
 /// per pair) — where a caller checks for Ctrl-C or reports progress; an error from it stops
 /// the match and is returned. The summary is the same for any thread count.
 pub fn run_match_with_progress(
-    a: &dyn Agent,
-    b: &dyn Agent,
+    a: &dyn Agent<Setback>,
+    b: &dyn Agent<Setback>,
     pairs: u64,
     seed: u64,
     threads: usize,
@@ -174,8 +186,8 @@ pub fn run_match_with_progress(
 /// e.g. on a cluster's worker: [`summarize`] of the pieces' outcomes joined in order is the
 /// match's summary), played as in [`run_match_with_progress`].
 pub fn play_pairs(
-    a: &dyn Agent,
-    b: &dyn Agent,
+    a: &dyn Agent<Setback>,
+    b: &dyn Agent<Setback>,
     pairs: std::ops::Range<u64>,
     seed: u64,
     threads: usize,
@@ -188,8 +200,8 @@ pub fn play_pairs(
 /// [`super::log::log_header`] and `seed`, waiting for the first game of `pairs`): the games go
 /// in their numbers' order whatever the threads, and logging changes no move.
 pub fn play_pairs_logged(
-    a: &dyn Agent,
-    b: &dyn Agent,
+    a: &dyn Agent<Setback>,
+    b: &dyn Agent<Setback>,
     pairs: std::ops::Range<u64>,
     seed: u64,
     threads: usize,

@@ -27,7 +27,7 @@
 use super::super::abstraction::establish_rank;
 use super::super::cards::{self, bit, card, game_points, rank, suit, Card, CardSet, JACK, SUIT_MASK, TEN};
 use super::super::rules::{Phase, WIN_THRESHOLD};
-use super::agent::{Agent, Move};
+use super::agent::{by_phase, Agent, Move, Setback};
 use super::view::View;
 use crate::error::{Error, Result};
 use crate::search::MoveModel;
@@ -222,19 +222,26 @@ impl RulesAgent {
     }
 }
 
-impl Agent for RulesAgent {
+impl Agent<Setback> for RulesAgent {
     fn name(&self) -> String {
         "rules".into()
     }
+    fn act(&self, view: &View, rng: &mut Pcg64) -> Result<Move> {
+        by_phase(view, rng, |r| self.bid(view, r), |r| self.play(view, r))
+    }
+}
 
-    fn bid(&self, view: &View, _rng: &mut Pcg64) -> Result<u8> {
+impl RulesAgent {
+    /// The rules' bid for the viewing player, who is to act in the auction.
+    pub fn bid(&self, view: &View, _rng: &mut Pcg64) -> Result<u8> {
         if view.legal_bids().is_empty() {
             return Err(Error::invalid("bid request", "no legal bid", "a view of a player to act in the auction"));
         }
         Ok(Self::choose_bid(view))
     }
 
-    fn play(&self, view: &View, _rng: &mut Pcg64) -> Result<Card> {
+    /// The rules' card for the viewing player, who is to act after the auction.
+    pub fn play(&self, view: &View, _rng: &mut Pcg64) -> Result<Card> {
         if view.legal_cards() == 0 {
             return Err(Error::invalid("card request", "no legal card", "a view of a player to act in the playout"));
         }

@@ -17,7 +17,7 @@ use super::super::cards::{self, Card};
 use super::super::keys::{self, Key};
 use super::super::rules::Phase;
 use super::super::store::Strategy;
-use super::agent::{Agent, Move};
+use super::agent::{by_phase, Agent, Move, Setback};
 use super::view::View;
 use crate::error::{Error, Result};
 use crate::policy::argmax;
@@ -226,14 +226,11 @@ impl MoveModel<View, Move> for StrategyAgent {
     }
 }
 
-impl Agent for StrategyAgent {
+impl Agent<Setback> for StrategyAgent {
     fn name(&self) -> String {
         self.label.clone()
     }
-    fn bid(&self, view: &View, rng: &mut Pcg64) -> Result<u8> {
-        self.bid_with_source(view, rng).map(|r| r.0)
-    }
-    fn play(&self, view: &View, rng: &mut Pcg64) -> Result<Card> {
-        self.play_with_source(view, rng).map(|r| r.0)
+    fn act(&self, view: &View, rng: &mut Pcg64) -> Result<Move> {
+        by_phase(view, rng, |r| Ok(self.bid_with_source(view, r)?.0), |r| Ok(self.play_with_source(view, r)?.0))
     }
 }

@@ -1,33 +1,45 @@
-//! The [`Agent`] trait: anything that picks a seat's action from its [`View`].
+//! Skat as its agents see it ([`TrickGame`]): the view of a seat, the actions, Skat's random
+//! draw. The agent trait is every game's ([`crate::trick::Agent`]).
 
-use super::super::actions::Action;
+use super::super::actions::{Action, Phase};
 use super::super::view::View;
-use crate::arena::log::Valued;
 use crate::cards::random_member;
 use crate::error::{Error, Result};
+use crate::trick::TrickGame;
 use rand::Rng;
 use rand_pcg::Pcg64;
 
-/// A Skat player. Agents are shared by the games of a match running on many threads, so they
-/// keep no per-game state: every decision is a function of the view and the random stream (each
-/// seat of each game has its own stream, or each decision has its own when a match shares a
-/// deal's decisions between its games, [`crate::arena::shared`]).
-pub trait Agent: Send + Sync {
-    /// A short name for reports, e.g. `rules`.
-    fn name(&self) -> String;
-    /// The action of the viewing seat, which is to act.
-    fn act(&self, view: &View, rng: &mut Pcg64) -> Result<Action>;
-    /// [`Self::act`] and, where the agent has them, its values of the legal actions (e.g.
-    /// PIMC's mean payoffs), for game logs. The same action as `act` for the same view and
-    /// stream.
-    fn act_valued(&self, view: &View, rng: &mut Pcg64) -> Result<Valued<Action>> {
-        Ok((self.act(view, rng)?, None))
+pub use crate::trick::Agent;
+
+/// Skat, the game its agents play ([`crate::trick::Agent<Skat>`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Skat;
+
+impl TrickGame for Skat {
+    const NAME: &'static str = "skat";
+    type View<'a> = View<'a>;
+    type Action = Action;
+
+    fn to_act(view: &View<'_>) -> bool {
+        view.to_act()
+    }
+    fn random_action(view: &View<'_>, rng: &mut Pcg64) -> Result<Action> {
+        random_action(view, rng)
+    }
+    fn why_illegal(view: &View<'_>, action: Action) -> Option<String> {
+        view.why_illegal(action)
+    }
+    fn action_name(_: &View<'_>, action: Action) -> String {
+        action.name()
+    }
+    fn tricks_done(view: &View<'_>) -> Option<u8> {
+        (view.phase() == Phase::Tricks).then(|| view.tricks_done())
     }
 }
 
 /// A uniformly random legal action of the view's seat.
-pub fn random_action(view: &View, rng: &mut Pcg64) -> Result<Action> {
-    if view.phase() == super::super::actions::Phase::Tricks && view.to_act() {
+pub fn random_action(view: &View<'_>, rng: &mut Pcg64) -> Result<Action> {
+    if view.phase() == Phase::Tricks && view.to_act() {
         return Ok(Action::Card(random_member(view.legal_cards(), rng)));
     }
     let legal = view.legal_actions();
@@ -35,12 +47,4 @@ pub fn random_action(view: &View, rng: &mut Pcg64) -> Result<Action> {
         return Err(Error::invalid("view", format!("seat {}", view.seat()), "a view of the seat to act"));
     }
     Ok(legal[rng.gen_range(0..legal.len())])
-}
-
-/// Checks an agent's action against the legal ones.
-pub fn check_action(agent: &dyn Agent, view: &View, action: Action) -> Result<Action> {
-    match view.why_illegal(action) {
-        None => Ok(action),
-        Some(why) => Err(Error::invalid(format!("action of agent {}", agent.name()), action.name(), why)),
-    }
 }

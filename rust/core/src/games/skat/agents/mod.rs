@@ -2,7 +2,7 @@
 //! ([`super::registry`] parses agent specs).
 
 pub mod agent;
-pub mod random;
 pub mod rules_agent;
 
-pub use agent::{check_action, random_action, Agent};
+pub use crate::trick::RandomAgent;
+pub use agent::{random_action, Agent, Skat};

@@ -66,7 +66,7 @@ use super::super::cards::{bit, card, points, set_points, ACE, CLUBS, DECK, JACK,
 use super::super::contract::{Contract, GameType, Order};
 use super::super::scoring::matadors;
 use super::super::view::View;
-use super::agent::{random_action, Agent};
+use super::agent::{random_action, Agent, Skat};
 use crate::cards::set::SUIT_BITS;
 use crate::cards::{iter, Card, CardSet, Suits};
 use crate::error::Result;
@@ -532,7 +532,7 @@ impl RulesAgent {
     }
 }
 
-impl Agent for RulesAgent {
+impl Agent<Skat> for RulesAgent {
     fn name(&self) -> String {
         "rules".into()
     }

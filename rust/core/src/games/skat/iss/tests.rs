@@ -1,7 +1,7 @@
 //! Records of the real server (`../shared/data/iss`, when present) and of cfrkit's own games.
 
-use super::super::agents::random::RandomAgent;
-use super::super::agents::Agent;
+use super::super::agents::RandomAgent;
+use super::super::agents::{Agent, Skat};
 use super::super::deal::Deal;
 use super::super::matches::play_out;
 use super::*;
@@ -84,7 +84,7 @@ fn random_records(n: u64) -> Vec<(Game, Record)> {
     (0..n)
         .map(|i| {
             let mut game = Game::new(&Deal::for_game(7, i));
-            let a: &dyn Agent = &RandomAgent;
+            let a: &dyn Agent<Skat> = &RandomAgent;
             play_out(&mut game, [a, a, a], &mut stream(7, 1, i, 0)).unwrap();
             let players = ["random".to_string(), "random:2".into(), "random:3".into()];
             let r = record_of_game(&game, "cfrkit", &i.to_string(), "2026-12-01/00:00:00/UTC", players);

@@ -29,7 +29,7 @@
 
 use super::super::actions::{Action, Phase};
 use super::super::agents::rules_agent::RulesAgent;
-use super::super::agents::Agent;
+use super::super::agents::{Agent, Skat};
 use super::super::bidding::Call;
 use super::super::cards::{bit, card, points, set_points, suit, ACE, CLUBS, DIAMONDS, JACKS, TEN};
 use super::super::contract::{Contract, GameType};
@@ -60,7 +60,7 @@ pub const PIMC_OPTIONS: &str = "bidding=rules|search (the decisions before the c
 #[derive(Clone)]
 pub struct PimcAgent {
     pimc: Pimc,
-    precardplay: Arc<dyn Agent>,
+    precardplay: Arc<dyn Agent<Skat>>,
     /// What the spec adds to the name after `pimc:worlds=N[,seed=S]` (`,bidding=search…`).
     name_suffix: String,
     /// The model its card decisions weigh their worlds by, if any.
@@ -87,7 +87,7 @@ impl PimcAgent {
     }
 
     /// The same agent with `agent` taking the decisions before the cards.
-    pub fn with_precardplay(self, agent: Arc<dyn Agent>) -> PimcAgent {
+    pub fn with_precardplay(self, agent: Arc<dyn Agent<Skat>>) -> PimcAgent {
         PimcAgent { precardplay: agent, name_suffix: String::new(), ..self }
     }
 
@@ -111,7 +111,7 @@ impl PimcAgent {
     }
 
     /// The agent that takes the decisions before the cards.
-    pub fn precardplay(&self) -> &Arc<dyn Agent> {
+    pub fn precardplay(&self) -> &Arc<dyn Agent<Skat>> {
         &self.precardplay
     }
 
@@ -175,7 +175,7 @@ fn legal_cards(view: &View) -> Result<Vec<Card>> {
     Ok(iter(legal).collect())
 }
 
-impl Agent for PimcAgent {
+impl Agent<Skat> for PimcAgent {
     fn name(&self) -> String {
         let inference = self.inference.as_ref().map(|i| i.name_suffix(self.pimc.worlds()));
         format!("{}{}{}", self.pimc.agent_name(), self.name_suffix, inference.unwrap_or_default())
@@ -320,7 +320,7 @@ fn best_game(cards: CardSet, bonus: i32) -> (GameType, i32, bool) {
     best
 }
 
-impl Agent for HeuristicBidder {
+impl Agent<Skat> for HeuristicBidder {
     fn name(&self) -> String {
         "heuristic-bidder".into()
     }

@@ -56,7 +56,7 @@
 
 use super::super::actions::{Action, Phase};
 use super::super::agents::rules_agent::{bid_limit, strength, Thresholds};
-use super::super::agents::Agent;
+use super::super::agents::{Agent, Skat};
 use super::super::bidding::Call;
 use super::super::cards::{bit, set_points, DECK};
 use super::super::contract::{Contract, GameType};
@@ -353,7 +353,7 @@ fn filled(view: &View) -> Result<Deal> {
     Deal::new(hands, skat)
 }
 
-impl Agent for PrecardplaySearch {
+impl Agent<Skat> for PrecardplaySearch {
     fn name(&self) -> String {
         format!("precardplay-search:worlds={}", self.pimc.worlds())
     }

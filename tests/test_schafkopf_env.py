@@ -6,6 +6,7 @@ import cfrkit
 import numpy as np
 import pytest
 from cfrkit import schafkopf
+from conftest import aec_game
 
 
 def layout(name: str) -> slice:
@@ -157,14 +158,5 @@ def test_pettingzoo_api_test():
 
     api_test(env(), num_cycles=300)
     api_test(raw_env(rules="standard"), num_cycles=300)
-    e = env()
-    e.reset(seed=3)
-    total = {a: 0.0 for a in e.possible_agents}
-    for agent in e.agent_iter():
-        obs, reward, termination, truncation, _ = e.last()
-        total[agent] += reward
-        if termination or truncation:
-            e.step(None)
-        else:
-            e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    total, _ = aec_game(env(), 3, lambda legal: legal[0])
     assert sum(total.values()) == 0

@@ -7,6 +7,7 @@ import cfrkit
 import numpy as np
 import pytest
 from cfrkit import setback
+from conftest import aec_game
 
 
 def layout(name: str) -> slice:
@@ -118,16 +119,7 @@ def test_pettingzoo_api_test():
 
     api_test(env(), num_cycles=300)
     api_test(raw_env(), num_cycles=300)
-    e = env()
-    e.reset(seed=3)
-    total = {a: 0.0 for a in e.possible_agents}
-    for agent in e.agent_iter():
-        obs, reward, termination, truncation, _ = e.last()
-        total[agent] += reward
-        if termination or truncation:
-            e.step(None)
-        else:
-            e.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+    total, _ = aec_game(env(), 3, lambda legal: legal[-1])
     # The highest id every time: every team bids 4 and goes set, deal after deal: a draw.
     assert list(total.values()) == [0, 0, 0, 0]
     g = setback.Game.random(seed=3)

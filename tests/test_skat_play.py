@@ -17,7 +17,7 @@ import time
 import numpy as np
 import pytest
 from cfrkit import InvalidArgumentError, schafkopf, skat
-from conftest import scripted_play
+from conftest import aec_game, scripted_play
 
 
 def cli(*args, stdin: str | None = None):
@@ -449,18 +449,7 @@ def test_pettingzoo_api_test():
 
     api_test(env(), num_cycles=300)
     api_test(raw_env(), num_cycles=300)
-    e = env()
-    e.reset(seed=3)
-    total = {a: 0.0 for a in e.possible_agents}
-    steps = 0
-    for agent in e.agent_iter():
-        obs, reward, termination, truncation, _ = e.last()
-        total[agent] += reward
-        if termination or truncation:
-            e.step(None)
-        else:
-            e.step(int(np.flatnonzero(obs["action_mask"])[-1]))
-            steps += 1
+    total, steps = aec_game(env(), 3, lambda legal: legal[-1])
     # The same game played directly: every seat's reward is its Seeger-Fabian points.
     game = skat.Game.random(seed=3)
     while not game.finished:

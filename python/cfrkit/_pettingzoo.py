@@ -1,16 +1,22 @@
 """PettingZoo AEC environments of the card games, shared: one class over a game's ``Env``
 (``reset(seed)``, ``step(id)`` returning ``(observation, rewards, done)``, ``game.player``,
 ``game.observe(seat)``). The games' modules (:mod:`cfrkit.schafkopf.pettingzoo`,
-:mod:`cfrkit.skat.pettingzoo`, :mod:`cfrkit.setback.pettingzoo`) give it their environment, seats and sizes, and check first that
-PettingZoo is installed.
+:mod:`cfrkit.skat.pettingzoo`, :mod:`cfrkit.setback.pettingzoo`) give it their environment,
+seats and sizes; importing any of them without PettingZoo says which extra to install.
 """
 
 from __future__ import annotations
 
-import gymnasium
 import numpy as np
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+
+try:
+    import gymnasium
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as e:  # pragma: no cover - exercised only without the optional dependency
+    raise ImportError(
+        "cfrkit's PettingZoo environments need PettingZoo: pip install 'cfrkit[pettingzoo]' (or pettingzoo)"
+    ) from e
 
 
 def wrapped(e: AECEnv) -> AECEnv:

@@ -17,14 +17,6 @@ payment in cents; all seats terminate together. ``reset(seed=s)`` deals
 
 from __future__ import annotations
 
-try:
-    import gymnasium  # noqa: F401
-    import pettingzoo  # noqa: F401
-except ImportError as e:  # pragma: no cover - exercised only without the optional dependency
-    raise ImportError(
-        "cfrkit.schafkopf.pettingzoo needs PettingZoo: pip install 'cfrkit[pettingzoo]' (or pettingzoo)"
-    ) from e
-
 from .. import schafkopf as _sk
 from .._pettingzoo import CardGameAEC, wrapped
 

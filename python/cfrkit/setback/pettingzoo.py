@@ -19,14 +19,6 @@ without a seed start the following games.
 
 from __future__ import annotations
 
-try:
-    import gymnasium  # noqa: F401
-    import pettingzoo  # noqa: F401
-except ImportError as e:  # pragma: no cover - exercised only without the optional dependency
-    raise ImportError(
-        "cfrkit.setback.pettingzoo needs PettingZoo: pip install 'cfrkit[pettingzoo]' (or pettingzoo)"
-    ) from e
-
 from .. import setback as _setback
 from .._pettingzoo import CardGameAEC, wrapped
 

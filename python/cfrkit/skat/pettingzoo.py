@@ -18,14 +18,6 @@ later resets without a seed deal the following deals.
 
 from __future__ import annotations
 
-try:
-    import gymnasium  # noqa: F401
-    import pettingzoo  # noqa: F401
-except ImportError as e:  # pragma: no cover - exercised only without the optional dependency
-    raise ImportError(
-        "cfrkit.skat.pettingzoo needs PettingZoo: pip install 'cfrkit[pettingzoo]' (or pettingzoo)"
-    ) from e
-
 from .. import skat as _skat
 from .._pettingzoo import CardGameAEC, wrapped
 

@@ -19,6 +19,7 @@ use cfrkit_core::games::setback::play::matches::{play_pairs_logged, summarize, P
 use cfrkit_core::games::setback::play::view::View;
 use cfrkit_core::games::setback::registry;
 use cfrkit_core::streams::stream;
+use cfrkit_core::trick::act_checked;
 use cfrkit_core::Error;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -190,7 +191,7 @@ impl SetbackAgent {
         let seed = seed.map(|s| u64_arg(s, "seed")).transpose()?.unwrap_or(0);
         let (agent, v) = (self.inner.clone(), view.inner);
         let mut rng = stream(seed, 0, 0, 0);
-        let res = py.allow_threads(|| agent::act(agent.as_ref(), &v, &mut rng));
+        let res = py.allow_threads(|| act_checked(agent.as_ref(), &v, &mut rng));
         if let Some(e) = self.take_error() {
             return Err(e);
         }
@@ -223,12 +224,8 @@ fn record_dict<'py>(
 
 impl SetbackGame {
     fn step_move(&mut self, m: Move) -> PyResult<(Option<u8>, bool, [i32; 4])> {
-        let game = self.inner.clone();
-        if let Err(e) = self.inner.step(m) {
-            self.inner = game; // an illegal move changes nothing
-            return Err(e).py();
-        }
-        Ok((self.inner.to_act(), self.inner.over(), self.inner.returns()))
+        let over = self.inner.step(m).py()?; // an illegal move is refused before it changes anything
+        Ok((self.inner.to_act(), over, self.inner.returns()))
     }
 }
 

@@ -10,7 +10,7 @@ use cfrkit_core::games::setback::cards::parse_cards;
 use cfrkit_core::games::setback::features::{features, FEATURES, LAYOUT};
 use cfrkit_core::games::setback::learned::{kind_of, legal_net_ids, log_likelihood, SetbackPolicies, KINDS};
 use cfrkit_core::games::setback::pimc::worlds::Worlds;
-use cfrkit_core::games::setback::play::agent::{act, Agent, Move};
+use cfrkit_core::games::setback::play::agent::{Agent, Move};
 use cfrkit_core::games::setback::play::game::Game;
 use cfrkit_core::games::setback::play::log::{log_header, LogSlot, SETTINGS};
 use cfrkit_core::games::setback::play::matches::{play_pairs_logged, summarize, Summary};
@@ -21,6 +21,7 @@ use cfrkit_core::games::setback::rules::{Deal, Phase};
 use cfrkit_core::learn::learnable::Learnable;
 use cfrkit_core::learn::{imitate, samples_from_logs, TrainSettings};
 use cfrkit_core::search::Evidence;
+use cfrkit_core::trick::act_checked;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use std::path::Path;
@@ -364,12 +365,12 @@ fn hybrid_checks(policy: &Path) {
         while let Some(view) = View::of_actor(&deal, [0, 0]) {
             let late = view.phase() != Phase::Auction && view.tricks_done() >= 2;
             let expected = if late { &pimc } else { &net };
-            let m = act(hybrid.as_ref(), &view, &mut rng.clone()).unwrap();
-            assert_eq!(m, act(expected.as_ref(), &view, &mut rng.clone()).unwrap());
+            let m = act_checked(hybrid.as_ref(), &view, &mut rng.clone()).unwrap();
+            assert_eq!(m, act_checked(expected.as_ref(), &view, &mut rng.clone()).unwrap());
             seen[usize::from(late)] += 1;
             if view.phase() == Phase::Auction {
-                let p = act(by_pimc.as_ref(), &view, &mut rng.clone()).unwrap();
-                assert_eq!(p, act(pimc.as_ref(), &view, &mut rng.clone()).unwrap());
+                let p = act_checked(by_pimc.as_ref(), &view, &mut rng.clone()).unwrap();
+                assert_eq!(p, act_checked(pimc.as_ref(), &view, &mut rng.clone()).unwrap());
                 bids_differ += usize::from(p != m);
             }
             match m {

@@ -194,9 +194,12 @@ fn stepping_a_game_scores_each_deal_and_ends_like_the_games_own_loop() {
         let (mut stepped, mut looped) = (Game::new(seed, 0, 3, true).unwrap(), Game::new(seed, 0, 3, true).unwrap());
         let (mut r1, mut r2) = (rng(), rng());
         assert!(!stepped.over() && stepped.returns() == [0; 4]);
+        let before = (stepped.to_act(), legal_moves(&stepped));
+        assert!(stepped.step(Move::Card(0)).is_err() && stepped.step(Move::Bid(1)).is_err());
+        assert_eq!((stepped.to_act(), legal_moves(&stepped)), before, "an illegal move changes nothing");
         loop {
             let seat = stepped.to_act().expect("a game being stepped always has a player to act");
-            let m = cfrkit_core::games::setback::play::agent::act(&RulesAgent, &stepped.view(seat), &mut r1).unwrap();
+            let m = cfrkit_core::trick::act_checked(&RulesAgent, &stepped.view(seat), &mut r1).unwrap();
             if stepped.step(m).unwrap() {
                 break;
             }

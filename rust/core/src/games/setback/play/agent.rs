@@ -1,14 +1,14 @@
 //! Setback as its agents see it ([`TrickGame`]): a player's [`View`], its moves (a bid or a
-//! card), Setback's random draw; the checked move of an agent ([`act`]). The agent trait is
+//! card), Setback's random draw (an agent's checked move is every game's,
+//! [`crate::trick::act_checked`]). The agent trait is
 //! every game's ([`crate::trick::Agent`]); agents are built from spec strings by
 //! [`super::super::registry::agent`].
 
 use super::super::cards::{self, Card};
 use super::super::rules::Phase;
 use super::view::View;
-use crate::arena::log::Valued;
 use crate::error::{Error, Result};
-use crate::trick::{act_valued_checked, TrickGame};
+use crate::trick::TrickGame;
 use rand::Rng;
 use rand_pcg::Pcg64;
 
@@ -104,16 +104,4 @@ pub fn by_phase(
     play: impl FnOnce(&mut Pcg64) -> Result<Card>,
 ) -> Result<Move> {
     Ok(if view.phase() == Phase::Auction { Move::Bid(bid(rng)?) } else { Move::Card(play(rng)?) })
-}
-
-/// The move of `agent` for the viewing player, who must be to act, checked against the legal
-/// moves.
-pub fn act(agent: &dyn Agent<Setback>, view: &View, rng: &mut Pcg64) -> Result<Move> {
-    Ok(act_valued_checked(agent, view, rng, false)?.0)
-}
-
-/// [`act`] with the agent's values of the legal moves where it gives them
-/// ([`Agent::act_valued`]).
-pub fn act_valued(agent: &dyn Agent<Setback>, view: &View, rng: &mut Pcg64) -> Result<Valued<Move>> {
-    act_valued_checked(agent, view, rng, true)
 }

@@ -8,11 +8,12 @@ use super::super::cards::{Card, CardSet};
 use super::super::rules::{Deal, GameScore, CARDS_PER_HAND};
 use super::actions::{action_id, legal_ids};
 pub use super::agent::Move;
-use super::agent::{act, act_valued, Agent, Setback};
+use super::agent::{Agent, Setback};
 use super::view::View;
 use crate::arena::log::Decision;
 use crate::error::{Error, Result};
 use crate::streams::stream;
+use crate::trick::{act_checked, act_valued_checked};
 use rand_pcg::Pcg64;
 
 /// A game that has not ended after this many deals is refused (the agents never bid).
@@ -241,7 +242,7 @@ impl Game {
     pub fn agent_move(&mut self, agent: &dyn Agent<Setback>, rng: &mut Pcg64) -> Result<(u8, Move)> {
         self.check_open()?;
         let seat = self.to_act().expect("an open deal has a player to act");
-        let m = act(agent, &self.view(seat), rng)?;
+        let m = act_checked(agent, &self.view(seat), rng)?;
         self.play_move(m)?;
         Ok((seat, m))
     }
@@ -253,7 +254,7 @@ impl Game {
 
     /// [`Game::play`], adding every decision to `decisions` when given (for a game log): the
     /// seat, its legal action ids, the action's id and the agent's values of the legal moves
-    /// where it gives them ([`Agent::move_valued`]).
+    /// where it gives them ([`Agent::act_valued`]).
     pub fn play_recorded(
         &mut self,
         agents: [&dyn Agent<Setback>; 2],
@@ -275,7 +276,7 @@ impl Game {
                 continue;
             };
             let view = self.view(seat);
-            let (m, values) = act_valued(agent, &view, rng)?;
+            let (m, values) = act_valued_checked(agent, &view, rng, true)?;
             let values = values.map(|v| v.into_iter().map(|(x, value)| (action_id(x), value)).collect());
             out.push(Decision::new(seat, legal_ids(&view), action_id(m), values));
             self.play_move(m)?;
@@ -285,7 +286,8 @@ impl Game {
     /// Plays `m` for the player to act and, when it ends a deal, scores the deal and deals the
     /// next one (as a match does): one step of a learning environment. Returns whether the game
     /// is over ([`Game::over`]: a game without a winner after the most deals a game may have
-    /// ends drawn here, where a match refuses it).
+    /// ends drawn here, where a match refuses it). An illegal move is refused and changes
+    /// nothing.
     pub fn step(&mut self, m: Move) -> Result<bool> {
         self.play_move(m)?;
         while self.deal_over() && !self.over() {

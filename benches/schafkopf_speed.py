@@ -35,8 +35,8 @@ def bench_match(a: str, b: str, deals: int, threads: int) -> dict:
         "wall_seconds": wall,
         "games_per_second": r.games / wall,
         "games_per_cpu_second": r.games / cpu if threads == 1 else None,
-        "a_cents_per_game": r.a_cents_per_game,
-        "ci95": r.ci95,
+        "mean_a": r.mean_a,
+        "ci95_a": r.ci95_a,
     }
 
 

@@ -69,7 +69,7 @@ def main() -> None:
     r = schafkopf.match("rules", "random-coward", a.cfrkit_deals, seed=1, threads=1)
     cpu = time.process_time() - started
     print(
-        f"{'cfrkit rules':42s} rules vs random-coward {r.a_cents_per_game:+7.2f} ± {r.ci95:.2f} cents/game  "
+        f"{'cfrkit rules':42s} rules vs random-coward {r.mean_a:+7.2f} ± {r.ci95_a:.2f} cents/game  "
         f"({r.games / cpu:,.0f} games/s CPU time, one thread)"
     )
 

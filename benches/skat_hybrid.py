@@ -38,7 +38,7 @@ def main() -> None:
             "agent": spec,
             "games_per_second": statistics.median(r.games / r.seconds for r in runs),
             "diff": runs[0].diff,
-            "ci95": runs[0].ci95,
+            "ci95": runs[0].ci95_diff,
         }
     ratio = rows["hybrid"]["games_per_second"] / rows["pimc"]["games_per_second"]
     for r in rows.values():

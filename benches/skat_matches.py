@@ -37,10 +37,10 @@ def bench_match(a: str, b: str, deals: int, threads: int, share: bool = False) -
         "wall_seconds": wall,
         "games_per_second": r.games / wall,
         "games_per_cpu_second": r.games / cpu if threads == 1 else None,
-        "tp_per_game_a": r.tp_per_game_a,
-        "tp_per_game_b": r.tp_per_game_b,
+        "mean_a": r.mean_a,
+        "mean_b": r.mean_b,
         "diff": r.diff,
-        "ci95": r.ci95,
+        "ci95_diff": r.ci95_diff,
     }
 
 

@@ -248,6 +248,20 @@ COMMANDS = {
         },
     ),
     ("setback", "play"): Command(("--seed", "1"), {"--bots": AGENT, "--seed": SEED}),
+    ("setback", "selfplay"): Command(
+        ("--agent", "rules", "--deals", "1", "--threads", "1", "--log", "{new:games.jsonl}"),
+        {
+            "--agent": AGENT,
+            "--deals": COUNT1,
+            "--pairs": COUNT1,
+            "--seed": SEED,
+            "--threads": THREADS,
+            "--json": SWITCH,
+            "--log": LOG,
+            "--force": SWITCH,
+            "--checkpoint": F("checkpoint", other="skat.ckpt"),
+        },
+    ),
     ("skat", "match"): Command(
         ("--a", "rules", "--b", "random", "--deals", "1", "--threads", "1"),
         {
@@ -255,6 +269,8 @@ COMMANDS = {
             "--b": AGENT,
             "--deals": COUNT1,
             "--share-decisions": SWITCH,
+            "--protocol": NAME,
+            "--rules": NAME,
             "--log-format": NAME,
             "--checkpoint": F("checkpoint", other="schafkopf.ckpt"),
             **MATCH_FLAGS,
@@ -272,6 +288,7 @@ COMMANDS = {
             "--force": SWITCH,
             "--checkpoint": F("checkpoint", other="skat.ckpt"),
             "--log-format": NAME,
+            "--rules": NAME,
         },
     ),
     ("skat", "tournament"): Command(
@@ -280,6 +297,8 @@ COMMANDS = {
             "--agents": AGENTS,
             "--deals": COUNT1,
             "--share-decisions": SWITCH,
+            "--protocol": NAME,
+            "--rules": NAME,
             "--log-format": NAME,
             "--checkpoint": F("checkpoint", other="skat.ckpt"),
             **MATCH_FLAGS,
@@ -299,6 +318,7 @@ COMMANDS = {
             "--games": COUNT1,
             "--protocol": NAME,
             "--rules": NAME,
+            "--share-decisions": SWITCH,
             "--checkpoint": F("checkpoint", other="skat.ckpt"),
             **MATCH_FLAGS,
         },
@@ -326,6 +346,7 @@ COMMANDS = {
             "--games": COUNT1,
             "--protocol": NAME,
             "--rules": NAME,
+            "--share-decisions": SWITCH,
             "--checkpoint": F("checkpoint", other="skat.ckpt"),
             **MATCH_FLAGS,
         },
@@ -404,7 +425,7 @@ for _cmd in (("setback", "match"), ("setback", "tournament"), ("skat", "match"),
              ("schafkopf", "match"), ("schafkopf", "tournament")):
     ACCEPTED[(_cmd, "--threads", "zero")] = ("0 threads: all cores", ())
     ACCEPTED[(_cmd, "--checkpoint", "missing-file")] = ("a new checkpoint", ("match.ckpt",))
-for _cmd in (("skat", "selfplay"), ("schafkopf", "selfplay")):
+for _cmd in (("skat", "selfplay"), ("schafkopf", "selfplay"), ("setback", "selfplay")):
     ACCEPTED[(_cmd, "--threads", "zero")] = ("0 threads: all cores", ("games.jsonl",))
     ACCEPTED[(_cmd, "--checkpoint", "missing-file")] = ("a new checkpoint", ("games.jsonl", "match.ckpt"))
 
@@ -778,6 +799,9 @@ INTERRUPTS = {
         ("setback", "tournament", "--agents", "rules", "random", "--deals", BIG, "--threads", "1")
     ],
     ("setback", "play"): [("setback", "play", "--seed", "1")],
+    ("setback", "selfplay"): [
+        ("setback", "selfplay", "--agent", "rules", "--deals", BIG, "--threads", "1", "--log", "{new:g.jsonl}"),
+    ],
     ("skat", "match"): [
         ("skat", "match", "--a", "rules", "--b", "random", "--deals", BIG, "--threads", "1"),
         ("skat", "match", "--a", "pimc", "--b", "rules", "--deals", BIG, "--threads", "1"),

@@ -22,6 +22,7 @@ DOCS = pathlib.Path(__file__).resolve().parent.parent / "docs" / "commands.md"
 SHARED = {
     "match": {"--a", "--b", "--deals", "--seed", "--threads", "--json", "--checkpoint", "--log", "--force", "--ray"},
     "tournament": {"--agents", "--deals", "--seed", "--threads", "--json", "--checkpoint", "--log", "--ray"},
+    "selfplay": {"--agent", "--deals", "--seed", "--threads", "--json", "--checkpoint", "--log", "--force"},
     "play": {"--bots", "--seed"},
     "deal": {"--seed", "--json"},
 }
@@ -70,12 +71,46 @@ def test_match_and_tournament_run_with_the_same_flags_in_every_game(game, tmp_pa
     assert "rules" in out and "random" in out
 
 
-@pytest.mark.parametrize("game", ["schafkopf", "skat"])
+@pytest.mark.parametrize("game", GAMES)
 def test_selfplay_runs_with_the_same_flags(game, tmp_path):
     log = tmp_path / "sp.jsonl"
-    status, out, err = run(game, "selfplay", "--agent", "rules", "--deals", "3", "--threads", "1", "--log", str(log))
+    argv = ("selfplay", "--agent", "rules", "--deals", "3", "--threads", "1", "--log", str(log), "--json")
+    status, out, err = run(game, *argv)
     assert status == 0, err
     assert len(log.read_text().splitlines()) == 1 + 3  # the header and one game per deal
+    record = last_json(out)
+    assert (record["command"], record["agent"], record["deals"], record["games"]) == ("selfplay", "rules", 3, 3)
+
+
+def test_setback_selfplay_is_each_pairs_first_game_and_resumes(tmp_path):
+    """Setback's self-play game ``i`` is the first game of duplicate pair ``i`` of the agent
+    against itself; a stopped run resumes its log to the bytes of an unbroken one; the log
+    trains a policy like a match's."""
+    from cfrkit.learn import imitate
+    from cfrkit.logs import read_log
+
+    whole, match_log = tmp_path / "whole.jsonl", tmp_path / "match.jsonl"
+    r = setback.selfplay("rules", 8, seed=4, log=whole, threads=2)
+    assert (r.games, r.per_game) == (8, 0.0) and "self-play" in str(r)
+    setback.match("rules", "rules", 8, seed=4, log=match_log, threads=1)
+    own, pairs = read_log(whole), read_log(match_log)
+    assert own.header["settings"] == "protocol=alone,play_out=0" and own.header["agents"] == ["rules"]
+    for i, g in enumerate(own.games):
+        first = pairs.games[2 * i]
+        assert (g["game"], g["deal"], g["seating"]) == (i, i, [0, 0, 0, 0])
+        assert (g["cards"], g["decisions"], g["result"]) == (first["cards"], first["decisions"], first["result"])
+    parts, cp = tmp_path / "parts.jsonl", tmp_path / "cp.json"
+    with pytest.raises(KeyboardInterrupt):
+        setback.selfplay(
+            "rules", 8, seed=4, log=parts, checkpoint=cp, threads=1,
+            progress=lambda done, total: (_ for _ in ()).throw(KeyboardInterrupt) if done >= 3 else None,
+        )  # fmt: skip
+    setback.selfplay("rules", 8, seed=4, log=parts, checkpoint=cp, threads=2)
+    assert parts.read_bytes() == whole.read_bytes()
+    more = tmp_path / "more.jsonl"
+    setback.selfplay("rules", 40, seed=5, log=more)
+    trained = imitate("setback", [whole, more], tmp_path / "net", hidden=(8,), epochs=1, seed=1)
+    assert trained
 
 
 def test_deal_shows_what_the_rules_engine_says():
@@ -139,7 +174,7 @@ def test_old_python_names_still_work_and_warn():
     a = schafkopf.match("rules", "random", deals=3, seed=2, threads=1)
     with pytest.warns(DeprecationWarning, match="games= is deprecated; use deals="):
         b = schafkopf.match("rules", "random", games=3, seed=2, threads=1)
-    assert (a.games, a.a_cents_per_game, a.ci95) == (b.games, b.a_cents_per_game, b.ci95)
+    assert (a.games, a.mean_a, a.ci95_a) == (b.games, b.mean_a, b.ci95_a)
     with pytest.warns(DeprecationWarning, match="play_game is deprecated; use cfrkit.setback.play.play_terminal"):
         assert setback.play_game("rules", seed=1, read=lambda prompt: "quit", out=io.StringIO()) is None
     with warnings.catch_warnings():

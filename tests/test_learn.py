@@ -311,7 +311,7 @@ def test_cli_imitate(rules_log, tmp_path):
     # agent of the logs.
     check = record["check"]
     assert check["agent"] == f"net:{out}" and check["deals"] == 200 and check["random"]["games"] == 1200
-    assert check["teacher"]["agent"] == "rules" and check["random"]["unit"] == "TP/G (A − B)"
+    assert check["teacher"]["agent"] == "rules" and check["random"]["unit"] == "TP per game (A − B)"
     assert check["random"]["result"] - check["random"]["ci95"] > 0 and not check["loses_to_random"], check
     assert "vs random: +" in r.stdout and "vs its teacher rules:" in r.stdout and "warning" not in r.stdout
     slow = learn.check("skat", out, teacher="pimc:worlds=8", deals=2)

@@ -83,8 +83,8 @@ def test_skat_match_log_replays_and_is_the_same_on_any_threads(tmp_path):
         for seat, agent in enumerate(record["seating"]):
             tp[agent].append(record["returns"][seat])
     # The log's games give the match's TP/G.
-    assert sum(tp[0]) / len(tp[0]) == pytest.approx(r1.tp_per_game_a)
-    assert sum(tp[1]) / len(tp[1]) == pytest.approx(r1.tp_per_game_b)
+    assert sum(tp[0]) / len(tp[0]) == pytest.approx(r1.mean_a)
+    assert sum(tp[1]) / len(tp[1]) == pytest.approx(r1.mean_b)
 
 
 def test_pimc_logs_its_values_and_plays_the_best(tmp_path):
@@ -138,11 +138,11 @@ def test_schafkopf_match_log(tmp_path):
             g.step_id(d["action"])
         assert g.finished and g.returns() == record["returns"]
     a = [ret for g in log.games for seat, ret in enumerate(g["returns"]) if g["seating"][seat] == 0]
-    assert sum(a) / len(a) == pytest.approx(r.a_cents_per_game)
+    assert sum(a) / len(a) == pytest.approx(r.mean_a)
     pimc = tmp_path / "pimc.jsonl"
     plain = schafkopf.match("pimc:worlds=4", "rules", deals=2, seed=3, threads=2)
     logged = schafkopf.match("pimc:worlds=4", "rules", deals=2, seed=3, threads=2, log=pimc)
-    assert (logged.a_cents_per_game, logged.b_cents_per_game) == (plain.a_cents_per_game, plain.b_cents_per_game)
+    assert (logged.mean_a, logged.mean_b) == (plain.mean_a, plain.mean_b)
     valued = [d for g in read_log(pimc).games for d in g["decisions"] if "values" in d]
     assert len(valued) > 10
     for d in valued:

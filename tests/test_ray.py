@@ -210,7 +210,7 @@ def test_the_cli_plays_on_ray_with_the_figures_of_a_local_run(capsys):
     local = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert main(["match", "--a", "rules", "--b", "random", "--deals", "8", "--seed", "2", "--json", "--ray"]) == 0
     on_ray = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    for key in ("deals", "tp_per_game_a", "tp_per_game_b", "diff", "ci95", "breakdown_a", "breakdown_b"):
+    for key in ("deals", "mean_a", "mean_b", "diff", "ci95_diff", "breakdown_a", "breakdown_b"):
         assert on_ray[key] == local[key], key
     assert main(["match", "--a", "rules", "--b", "random", "--deals", "8", "--workers", "2"]) == 2
     assert "--ray" in capsys.readouterr().err

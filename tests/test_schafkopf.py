@@ -228,7 +228,7 @@ def test_agents_specs_and_callables():
     r = schafkopf.match(first_legal, "random", deals=50, threads=2, seed=3)
     assert r.a == "first_legal" and r.games == 100 and len(seen) > 0
     again = schafkopf.match(first_legal, "random", deals=50, threads=1, seed=3)
-    assert (again.a_cents_per_game, again.ci95) == (r.a_cents_per_game, r.ci95)
+    assert (again.mean_a, again.ci95_a) == (r.mean_a, r.ci95_a)
 
     def broken(view):
         raise RuntimeError("agent bug")
@@ -249,9 +249,7 @@ def test_agents_specs_and_callables():
 def test_matches_are_reproducible_for_any_thread_count():
     one = schafkopf.tournament(["rules", "random", "random-coward"], deals=300, seed=9, threads=1)
     two = schafkopf.tournament(["rules", "random", "random-coward"], deals=300, seed=9, threads=2)
-    assert [(p.a, p.b, p.a_cents_per_game, p.ci95) for p in one.pairs] == [
-        (p.a, p.b, p.a_cents_per_game, p.ci95) for p in two.pairs
-    ]
+    assert [(p.a, p.b, p.mean_a, p.ci95_a) for p in one.pairs] == [(p.a, p.b, p.mean_a, p.ci95_a) for p in two.pairs]
     assert one.cells == two.cells and one.names == ["rules", "random", "random-coward"]
     for i in range(3):
         for j in range(3):
@@ -259,12 +257,9 @@ def test_matches_are_reproducible_for_any_thread_count():
                 assert one.cells[i][j][0] == pytest.approx(-one.cells[j][i][0])
     rot = schafkopf.match("rules", "random", deals=100, protocol="rotation", seed=9, threads=2)
     assert (rot.games, rot.deals) == (600, 100)
-    assert (
-        rot.a_cents_per_game
-        == schafkopf.match("rules", "random", deals=100, protocol="rotation", seed=9, threads=1).a_cents_per_game
-    )
+    assert rot.mean_a == schafkopf.match("rules", "random", deals=100, protocol="rotation", seed=9, threads=1).mean_a
     m = schafkopf.match("rules", "random", deals=200, seed=1, rules="standard")
-    assert m.rules == "standard" and m.a_cents_per_game > 0 and "cents per game" in str(m)
+    assert m.rules == "standard" and m.mean_a > 0 and "cents per game" in str(m)
     for bad in ({"deals": 0}, {"deals": -3}, {"seed": -1}, {"threads": -1}, {"deals": 1.5}):
         with pytest.raises(cfrkit.InvalidArgumentError):
             schafkopf.match("rules", "random", **{"deals": 10, **bad})
@@ -278,7 +273,7 @@ def test_matches_report_progress_and_stop_when_asked():
     seen = []
     r = schafkopf.match("rules", "random", deals=3000, seed=2, threads=2, progress=lambda d, t: seen.append((d, t)))
     assert seen[-1] == (6000, 6000) and all(a[0] < b[0] for a, b in zip(seen, seen[1:]))
-    assert r.a_cents_per_game == schafkopf.match("rules", "random", deals=3000, seed=2, threads=1).a_cents_per_game
+    assert r.mean_a == schafkopf.match("rules", "random", deals=3000, seed=2, threads=1).mean_a
     seen.clear()
     schafkopf.tournament(["rules", "random", "random-coward"], deals=500, progress=lambda d, t: seen.append((d, t)))
     assert seen[-1] == (3000, 3000)
@@ -319,16 +314,14 @@ def test_checkpointed_matches_resume_to_the_figures_of_an_unbroken_one(tmp_path)
     )
     assert seen[0] == 2 * three_parts and seen[-1] == 3000
     assert (resumed.deals, resumed.games) == (plain.deals, plain.games)
-    assert resumed.a_cents_per_game == pytest.approx(plain.a_cents_per_game, abs=1e-9)
-    assert resumed.ci95 == pytest.approx(plain.ci95, abs=1e-9)
-    assert resumed.b_ci95 == pytest.approx(plain.b_ci95, abs=1e-9)
+    assert resumed.mean_a == pytest.approx(plain.mean_a, abs=1e-9)
+    assert resumed.ci95_a == pytest.approx(plain.ci95_a, abs=1e-9)
+    assert resumed.ci95_b == pytest.approx(plain.ci95_b, abs=1e-9)
     # A finished match is read back as it is, or extended.
     again = schafkopf.match("rules", "random", deals=1500, seed=3, checkpoint=path)
-    assert again.a_cents_per_game == resumed.a_cents_per_game
+    assert again.mean_a == resumed.mean_a
     longer = schafkopf.match("rules", "random", deals=2000, seed=3, checkpoint=path)
-    assert longer.a_cents_per_game == pytest.approx(
-        schafkopf.match("rules", "random", deals=2000, seed=3).a_cents_per_game
-    )
+    assert longer.mean_a == pytest.approx(schafkopf.match("rules", "random", deals=2000, seed=3).mean_a)
     # Another match's file, fewer deals than done, a directory, and files of the wrong kind are refused.
     with pytest.raises(cfrkit.InvalidArgumentError, match="seed=3, not 4"):
         schafkopf.match("rules", "random", deals=2000, seed=4, checkpoint=path)

@@ -187,18 +187,18 @@ def test_agent_move_and_specs():
 def test_match_is_reproducible_for_1_and_2_threads_and_has_six_seatings():
     one = skat.match("rules", "random", deals=200, seed=5, threads=1)
     two = skat.match("rules", "random", deals=200, seed=5, threads=2)
-    for k in ("tp_per_game_a", "tp_per_game_b", "diff", "ci95", "breakdown_a", "breakdown_b"):
+    for k in ("mean_a", "mean_b", "diff", "ci95_diff", "breakdown_a", "breakdown_b"):
         assert getattr(one, k) == getattr(two, k), k
     assert (one.deals, one.games) == (200, 1200)
     assert set(one.breakdown_a) == set(skat.CATEGORIES) == {"grand", "suit", "null", "null_ouvert", "defender", "pass"}
     assert sum(one.breakdown_a.values()) == pytest.approx(100) == sum(one.breakdown_b.values())
     # rules beats random clearly (diff = A - B with its interval over deals).
-    assert one.diff - one.ci95 > 100 and one.diff == pytest.approx(one.tp_per_game_a - one.tp_per_game_b)
+    assert one.diff - one.ci95_diff > 100 and one.diff == pytest.approx(one.mean_a - one.mean_b)
     other = skat.match("rules", "random", deals=200, seed=6, threads=2)
     assert other.diff != one.diff
     # The same program on both sides gets the same TP/G.
     same = skat.match("rules", "rules", deals=50, seed=5)
-    assert same.tp_per_game_a == pytest.approx(same.tp_per_game_b) and same.breakdown_a == same.breakdown_b
+    assert same.mean_a == pytest.approx(same.mean_b) and same.breakdown_a == same.breakdown_b
     # The breakdown table names each program by its whole spec, so long specs stay apart.
     long = dataclasses.replace(same, a="pimc:worlds=160,bidding=search", b="pimc:worlds=32")
     rows = long.table().splitlines()
@@ -211,7 +211,7 @@ def test_match_checkpoint_resumes(tmp_path):
     whole = skat.match("rules", "random", deals=300, seed=3, checkpoint=path)
     direct = skat.match("rules", "random", deals=300, seed=3)
     assert part.deals == 100 and whole.deals == 300 and whole.games == 1800
-    for k in ("tp_per_game_a", "tp_per_game_b", "diff", "ci95"):
+    for k in ("mean_a", "mean_b", "diff", "ci95_diff"):
         assert getattr(whole, k) == pytest.approx(getattr(direct, k)), k
     for k in skat.CATEGORIES:
         assert whole.breakdown_a[k] == pytest.approx(direct.breakdown_a[k])
@@ -224,7 +224,7 @@ def test_shared_decisions_tie_a_program_with_itself_and_resume_only_shared(tmp_p
     itself ties every deal (without, its games differ); the option is part of a checkpoint's
     settings; the CLI's ``--share-decisions`` plays the same match; a tournament shares too."""
     shared = skat.match("random", "random", deals=60, seed=2, share_decisions=True)
-    assert shared.diff == 0 and shared.ci95 == 0 and shared.breakdown_a == shared.breakdown_b
+    assert shared.diff == 0 and shared.ci95_diff == 0 and shared.breakdown_a == shared.breakdown_b
     assert skat.match("random", "random", deals=60, seed=2).diff != 0
     path = tmp_path / "m.json"
     part = skat.match("rules", "random", deals=20, seed=2, share_decisions=True, checkpoint=path)
@@ -289,7 +289,7 @@ def test_selfplay_plays_each_deal_once_and_logs_data_to_learn_from(tmp_path):
     skat.selfplay("rules", deals=50, seed=4, log=parts, checkpoint=tmp_path / "c.json", threads=1)
     resumed = skat.selfplay("rules", deals=120, seed=4, log=parts, checkpoint=tmp_path / "c.json", threads=2)
     assert parts.read_bytes() == whole.read_bytes()
-    assert (resumed.games, resumed.per_game, r.unit) == (120, pytest.approx(r.per_game), "TP/G")
+    assert (resumed.games, resumed.per_game, r.unit) == (120, pytest.approx(r.per_game), "TP per game")
     with pytest.raises(InvalidArgumentError, match="seed"):
         skat.selfplay("rules", deals=120, seed=5, log=parts, checkpoint=tmp_path / "c.json")
     exact, quiet = tmp_path / "exact.jsonl", tmp_path / "none.jsonl"
@@ -337,7 +337,7 @@ def test_tournament_cross_table():
     t = skat.tournament(["rules", "random", "pimc:worlds=2"], deals=40, seed=1, threads=2)
     assert t.names == ["rules", "random", "pimc:worlds=2"] and len(t.pairs) == 3
     m = skat.match("rules", "random", deals=40, seed=1)
-    assert t.cells[0][1][0] == pytest.approx(m.tp_per_game_a)
+    assert t.cells[0][1][0] == pytest.approx(m.mean_a)
     assert "TP per game" in t.table
     with pytest.raises(InvalidArgumentError, match="two or more"):
         skat.tournament(["rules"], deals=5)
@@ -363,9 +363,9 @@ def test_cli_match_json_last_line():
     r = cli("match", "--a", "rules", "--b", "random", "--deals", "150", "--seed", "2", "--json", "--threads", "2")
     assert r.returncode == 0, r.stderr
     record = json.loads(r.stdout.strip().splitlines()[-1])
-    assert set(record) >= {"deals", "tp_per_game_a", "tp_per_game_b", "diff", "ci95", "breakdown_a", "breakdown_b"}
+    assert set(record) >= {"deals", "mean_a", "mean_b", "diff", "ci95_diff", "breakdown_a", "breakdown_b"}
     direct = skat.match("rules", "random", deals=150, seed=2, threads=1)
-    assert record["deals"] == 150 and record["diff"] == direct.diff and record["ci95"] == direct.ci95
+    assert record["deals"] == 150 and record["diff"] == direct.diff and record["ci95_diff"] == direct.ci95_diff
     assert record["breakdown_a"] == direct.breakdown_a
     assert "defender" in r.stdout and "diff" in r.stdout
 
@@ -462,7 +462,7 @@ def test_pimc_plays_whole_games_the_same_on_1_and_2_threads():
     one = skat.match("pimc:worlds=6", "rules", deals=3, seed=2, threads=1)
     two = skat.match("pimc:worlds=6", "rules", deals=3, seed=2, threads=2)
     assert (one.deals, one.games) == (3, 18)
-    for k in ("tp_per_game_a", "tp_per_game_b", "diff", "breakdown_a"):
+    for k in ("mean_a", "mean_b", "diff", "breakdown_a"):
         assert getattr(one, k) == getattr(two, k), k
 
 

@@ -310,58 +310,6 @@ class SchafkopfGame:
     @property
     def tricks_won(self) -> list[int]: ...
 
-def schafkopf_match(
-    a: SchafkopfAgent,
-    b: SchafkopfAgent,
-    games: int,
-    protocol: str = "schafkopfrl",
-    rules: str = "schafkopfrl",
-    seed: int = 0,
-    threads: int = 0,
-    progress: Optional[Callable[[int, int], object]] = None,
-    first_deal: int = 0,
-    log: Optional[GameLogWriter] = None,
-    log_pair: Optional[tuple[int, int, int, int]] = None,
-    per_deal: bool = False,
-) -> dict[str, Any]: ...
-def schafkopf_match_summary(a: str, b: str, per_deal: list[tuple[float, float]], games: int) -> dict[str, Any]: ...
-def schafkopf_tournament_summary(
-    names: list[str], pairs: list[tuple[int, int, list[tuple[float, float]], int]], threads: int
-) -> dict[str, Any]: ...
-def schafkopf_tournament(
-    agents: list[SchafkopfAgent],
-    games: int,
-    protocol: str = "schafkopfrl",
-    rules: str = "schafkopfrl",
-    seed: int = 0,
-    threads: int = 0,
-    progress: Optional[Callable[[int, int], object]] = None,
-    log: Optional[GameLogWriter] = None,
-) -> dict[str, Any]: ...
-def schafkopf_log_writer(
-    path: str,
-    agents: list[str],
-    protocol: str = "schafkopfrl",
-    rules: str = "schafkopfrl",
-    seed: int = 0,
-    deals_done: int = 0,
-    piece: Optional[tuple[int, int, int]] = None,
-    selfplay: bool = False,
-) -> GameLogWriter: ...
-def schafkopf_selfplay(
-    agent: SchafkopfAgent,
-    games: int,
-    rules: str = "schafkopfrl",
-    seed: int = 0,
-    threads: int = 0,
-    progress: Optional[Callable[[int, int], object]] = None,
-    first_deal: int = 0,
-    log: Optional[GameLogWriter] = None,
-) -> dict[str, Any]: ...
-def schafkopf_play_game(
-    agents: list[SchafkopfAgent], seed: int = 0, index: int = 0, rules: str = "schafkopfrl"
-) -> SchafkopfGame: ...
-
 # Setback (cfrkit.setback wraps these)
 
 SETBACK_ACTION_NAMES: list[str]
@@ -626,8 +574,24 @@ def setback_match(
 ) -> Any: ...
 def setback_match_summary(outcomes: list[tuple[int, int, int, int]]) -> dict[str, Any]: ...
 def setback_log_writer(
-    path: str, agents: list[str], seed: int = 0, first_game: int = 0, pairs_done: int = 0, piece: bool = False
+    path: str,
+    agents: list[str],
+    seed: int = 0,
+    first_game: int = 0,
+    pairs_done: int = 0,
+    piece: bool = False,
+    selfplay: bool = False,
+    resume: bool = False,
 ) -> GameLogWriter: ...
+def setback_selfplay(
+    agent: SetbackAgent,
+    deals: int,
+    seed: int = 0,
+    threads: int = 0,
+    progress: Optional[Callable[[int, int], object]] = None,
+    first_deal: int = 0,
+    log: Optional[GameLogWriter] = None,
+) -> dict[str, Any]: ...
 
 # Skat (cfrkit.skat wraps these)
 
@@ -648,44 +612,6 @@ class SkatAgent:
     @property
     def name(self) -> str: ...
 
-def skat_match(
-    a: SkatAgent,
-    b: SkatAgent,
-    deals: int,
-    seed: int = 0,
-    threads: int = 0,
-    progress: Optional[Callable[[int, int], object]] = None,
-    first_deal: int = 0,
-    log: Optional[GameLogWriter] = None,
-    log_pair: Optional[tuple[int, int, int, int]] = None,
-    per_deal: bool = False,
-    share_decisions: bool = False,
-) -> dict[str, Any]: ...
-def skat_selfplay(
-    agent: SkatAgent,
-    deals: int,
-    seed: int = 0,
-    threads: int = 0,
-    progress: Optional[Callable[[int, int], object]] = None,
-    first_deal: int = 0,
-    log: Optional[GameLogWriter] = None,
-) -> dict[str, Any]: ...
-def skat_match_summary(
-    a: str, b: str, per_deal: list[tuple[float, float]], games: int, tallies: tuple[list[int], list[int]]
-) -> dict[str, Any]: ...
-def skat_tournament_summary(
-    names: list[str], pairs: list[tuple[int, int, list[tuple[float, float]], int]], threads: int
-) -> dict[str, Any]: ...
-def skat_tournament(
-    agents: list[SkatAgent],
-    deals: int,
-    seed: int = 0,
-    threads: int = 0,
-    progress: Optional[Callable[[int, int], object]] = None,
-    log: Optional[GameLogWriter] = None,
-    share_decisions: bool = False,
-) -> dict[str, Any]: ...
-
 LEARN_NET_OPTIONS: str
 
 def imitate_policy(
@@ -704,14 +630,74 @@ def imitate_policy(
     progress: Optional[Callable[[str, int, float, float], object]] = None,
     augment: Optional[list[str]] = None,
 ) -> list[dict[str, Any]]: ...
-def skat_log_writer(
+# Matches of every trick-taking game, by the game's name (cfrkit._matches wraps these)
+
+def trick_match(
+    game: str,
+    a: Any,
+    b: Any,
+    deals: int,
+    protocol: Optional[str] = None,
+    rules: Optional[str] = None,
+    seed: int = 0,
+    threads: int = 0,
+    progress: Optional[Callable[[int, int], object]] = None,
+    first_deal: int = 0,
+    log: Optional[GameLogWriter] = None,
+    log_pair: Optional[tuple[int, int, int, int]] = None,
+    per_deal: bool = False,
+    share_decisions: bool = False,
+) -> dict[str, Any]: ...
+def trick_selfplay(
+    game: str,
+    agent: Any,
+    deals: int,
+    rules: Optional[str] = None,
+    seed: int = 0,
+    threads: int = 0,
+    progress: Optional[Callable[[int, int], object]] = None,
+    first_deal: int = 0,
+    log: Optional[GameLogWriter] = None,
+) -> dict[str, Any]: ...
+def trick_tournament(
+    game: str,
+    agents: list[Any],
+    deals: int,
+    protocol: Optional[str] = None,
+    rules: Optional[str] = None,
+    seed: int = 0,
+    threads: int = 0,
+    progress: Optional[Callable[[int, int], object]] = None,
+    log: Optional[GameLogWriter] = None,
+    share_decisions: bool = False,
+) -> dict[str, Any]: ...
+def trick_match_summary(
+    game: str,
+    a: str,
+    b: str,
+    per_deal: list[tuple[float, float]],
+    games: int,
+    tallies: tuple[list[int], list[int]],
+) -> dict[str, Any]: ...
+def trick_tournament_summary(
+    game: str, names: list[str], pairs: list[tuple[int, int, list[tuple[float, float]], int]], threads: int
+) -> dict[str, Any]: ...
+def trick_log_writer(
+    game: str,
     path: str,
     agents: list[str],
+    protocol: Optional[str] = None,
+    rules: Optional[str] = None,
     seed: int = 0,
     deals_done: int = 0,
     piece: Optional[tuple[int, int, int]] = None,
     selfplay: bool = False,
+    resume: bool = False,
 ) -> GameLogWriter: ...
+def trick_play_deal(
+    game: str, agents: list[Any], seed: int = 0, index: int = 0, rules: Optional[str] = None
+) -> Any: ...
+def trick_match_game(game: str) -> dict[str, Any]: ...
 
 class GameLogWriter:
     """A game log being written by native matches (see ``cfrkit.logs``)."""
@@ -721,8 +707,6 @@ class GameLogWriter:
     @property
     def path(self) -> str: ...
     def finish(self) -> int: ...
-
-def skat_play_game(agents: list[SkatAgent], seed: int = 0, index: int = 0) -> SkatGame: ...
 
 class SkatGame:
     """A game of Skat driven action by action (seats 0 Vorhand, 1 Mittelhand, 2 Hinterhand)."""

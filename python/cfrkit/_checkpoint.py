@@ -141,14 +141,16 @@ class MatchCheckpoint:
 
     def add(self, part: dict[str, Any], seconds: float) -> None:
         """Merges the figures of a part (a native match's dict: ``deals``, ``games``,
-        ``a_cents_per_game``, ``a_sd``, ``b_cents_per_game``, ``b_sd``, ``threads``) played in
-        ``seconds``."""
-        self.a.merge(part["deals"], part["a_cents_per_game"], part["a_sd"])
-        self.b.merge(part["deals"], part["b_cents_per_game"], part["b_sd"])
-        if "sd_diff" in part:
+        ``mean_a``, ``sd_a``, ``mean_b``, ``sd_b``, ``threads``; ``diff`` and ``sd_diff``,
+        ``tallies_a`` and ``tallies_b`` where it has them) played in ``seconds``. A difference
+        or tallies that a checkpoint of an earlier version did not keep from its first deal are
+        not begun half-way."""
+        self.a.merge(part["deals"], part["mean_a"], part["sd_a"])
+        self.b.merge(part["deals"], part["mean_b"], part["sd_b"])
+        if "sd_diff" in part and self.diff.n == self.done:
             self.diff.merge(part["deals"], part["diff"], part["sd_diff"])
         for key in ("tallies_a", "tallies_b"):
-            if key in part:
+            if key in part and (key in self.tallies or self.done == 0):
                 old = self.tallies.get(key, [0] * len(part[key]))
                 self.tallies[key] = [x + y for x, y in zip(old, part[key])]
         if "outcomes" in part:
@@ -157,6 +159,13 @@ class MatchCheckpoint:
         self.games += part["games"]
         self.seconds += seconds
         self.threads = part["threads"]
+
+    def difference(self) -> dict:
+        """A − B per deal (``diff``, ``ci95_diff``): kept from the first deal, or (a checkpoint
+        of an earlier version that kept none) the difference of the means without an interval."""
+        if self.diff.n == self.done and self.done:
+            return {"diff": self.diff.mean, "ci95_diff": self.diff.ci95}
+        return {"diff": self.a.mean - self.b.mean, "ci95_diff": math.nan}
 
     def save(self) -> None:
         """Writes the checkpoint atomically: a temporary file beside it, then renamed over it."""
@@ -238,6 +247,12 @@ def _write_atomically(path: Path, record: dict) -> None:
         raise InvalidArgumentError(
             f"invalid value for checkpoint: {str(path)!r} cannot be written ({e.strerror or e})"
         ) from None
+
+
+def resuming(path: str | os.PathLike | None) -> bool:
+    """Whether a run with checkpoint ``path`` goes on from an earlier one (the file exists): its
+    log is then kept and cut back to what the checkpoint counts, even when that is nothing."""
+    return path is not None and os.path.exists(path)
 
 
 def play_in_parts(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import warnings
 
 
 class GamesResult:
@@ -25,3 +26,8 @@ class GamesResult:
         d = dataclasses.asdict(self)
         d["games_per_second"] = self.games_per_second
         return d
+
+    def record(self) -> dict:
+        """Deprecated name of :meth:`to_dict`."""
+        warnings.warn(f"{type(self).__name__}.record() is deprecated; use to_dict()", DeprecationWarning, stacklevel=2)
+        return self.to_dict()

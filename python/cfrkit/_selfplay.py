@@ -11,7 +11,7 @@ import os
 import time
 from typing import Callable, Sequence
 
-from ._checkpoint import Running, play_in_parts
+from ._checkpoint import Running, play_in_parts, resuming
 from ._progress import ProgressLike, games_bar
 from ._results import GamesResult
 from .logs import MatchLog
@@ -34,10 +34,6 @@ class SelfPlayResult(GamesResult):
     threads: int = 1
     seconds: float = 0.0
 
-    def record(self) -> dict:
-        """The figures as a JSON-able dict (what ``selfplay --json`` prints)."""
-        return self.to_dict()
-
     def __str__(self) -> str:
         text = (
             f"{self.agent} self-play: {self.games:,} games, one per deal (seed {self.seed}); "
@@ -57,18 +53,20 @@ def run(
     categories: Sequence[str],
     settings: dict,
     play: Callable[[int, int, object, object], dict],
-    open_log: Callable[[int], object],
+    open_log: Callable[[int, bool], object],
     checkpoint: str | os.PathLike | None,
     log: str | os.PathLike | None,
     progress: ProgressLike,
 ) -> SelfPlayResult:
     """Plays ``deals`` deals of agent ``name``'s self-play. ``play(n, first_deal, progress,
     writer)`` plays deals ``first_deal ..`` natively and returns the part's figures as a
-    checkpoint merges them (``a_cents_per_game``, ``a_sd``, ``deals``, ``games``, ``threads``,
-    ``tallies_a``); ``open_log(deals_done)`` opens the log after the games a checkpoint counts;
+    checkpoint merges them (``mean_a``, ``sd_a``, ``deals``, ``games``, ``threads``,
+    ``tallies_a``); ``open_log(deals_done, resume)`` opens the log after the games a checkpoint
+    counts (``resume``: the checkpoint was there before this run);
     ``settings`` (JSON-able) identify the run in a checkpoint."""
     started = time.perf_counter()
-    opener = None if log is None else open_log
+    resume = resuming(checkpoint)
+    opener = None if log is None else lambda done: open_log(done, resume)
 
     def percent(tallies: Sequence[int]) -> dict:
         n = max(sum(tallies), 1)
@@ -82,7 +80,7 @@ def run(
         if checkpoint is None:
             d = part(deals, 0, report)
             r = Running()
-            r.merge(d["deals"], d["a_cents_per_game"], d["a_sd"])
+            r.merge(d["deals"], d["mean_a"], d["sd_a"])
             tallies, threads, done, games = d.get("tallies_a", []), d["threads"], d["deals"], d["games"]
             seconds = time.perf_counter() - started
         else:
@@ -98,7 +96,7 @@ def report(r: SelfPlayResult, log: str, as_json: bool, emit_json: Callable[[dict
     print(r)
     print(f"{r.seconds:.3f} s, {r.speed} on {r.threads} thread(s); log {log}")
     if as_json:
-        emit_json({"command": "selfplay", **r.record()})
+        emit_json({"command": "selfplay", **r.to_dict()})
     return 0
 
 

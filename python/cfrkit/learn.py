@@ -64,7 +64,9 @@ class ImitationResult:
                     else f", a best-valued action {100 * r['heldout_best_accuracy']:.1f}%"
                 )
             )
-        staged = {k: r["heldout_accuracy_by_stage"] for k, r in self.kinds.items() if r.get("heldout_accuracy_by_stage")}
+        staged = {
+            k: r["heldout_accuracy_by_stage"] for k, r in self.kinds.items() if r.get("heldout_accuracy_by_stage")
+        }
         if staged:
             tricks = sorted({t for rows in staged.values() for t, _, _ in rows})
             lines.append("  held-out top-1 by trick: " + " ".join(f"{t:>5}" for t in tricks))
@@ -267,16 +269,11 @@ def teacher_of(logs: Sequence[Union[str, os.PathLike]]) -> Optional[str]:
 def _versus(game: str, a: str, b: str, deals: int, seed: int) -> dict:
     """A against B over ``deals`` deals: the game's headline figure of a match for A (above 0: A
     won), its 95% half-width, and its unit."""
-    if game == "skat":
-        from . import skat
+    if game in ("skat", "schafkopf"):
+        import importlib
 
-        r = skat.match(a, b, deals=deals, seed=seed)
-        return {"result": r.diff, "ci95": r.ci95, "unit": "TP/G (A − B)", "games": r.games}
-    if game == "schafkopf":
-        from . import schafkopf
-
-        r = schafkopf.match(a, b, deals=deals, seed=seed)
-        return {"result": r.a_cents_per_game, "ci95": r.ci95, "unit": "cents per game for A", "games": r.games}
+        r = importlib.import_module(f"cfrkit.{game}").match(a, b, deals=deals, seed=seed)
+        return {"result": r.diff, "ci95": r.ci95_diff, "unit": f"{r.unit} (A − B)", "games": r.games}
     from . import setback
 
     r = setback.match(a, b, deals, seed=seed)

@@ -36,7 +36,7 @@ from .._cfrkit import SchafkopfGame as Game
 from .._cfrkit import SchafkopfView as View
 from .agents import Agent, AgentLike, agent
 from .env import Env
-from .matches import MatchResult, SelfPlayResult, TournamentResult, match, play_game, selfplay, tournament
+from .matches import CATEGORIES, MatchResult, SelfPlayResult, TournamentResult, match, play_game, selfplay, tournament
 
 #: The 43 action ids' names (SchafkopfRL's action space): 0 ``pass``, 1–3 ``sauspiel:S|G|E``,
 #: 4 ``wenz``, 5–8 ``solo:S|H|G|E``, 9 ``double`` (contra or retour), 10 ``no``, 11 + card id
@@ -58,6 +58,7 @@ PROTOCOLS = ("schafkopfrl", "rotation")
 __all__ = [
     "ACTION_NAMES",
     "AGENT_SPECS",
+    "CATEGORIES",
     "FEATURES",
     "FEATURE_LAYOUT",
     "NUM_ACTIONS",

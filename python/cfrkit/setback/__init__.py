@@ -66,7 +66,7 @@ from .._cfrkit import (  # noqa: E402  (play: agents, matches, environments, a g
 )
 from .agents import Agent, View, agent  # noqa: E402
 from .env import Env  # noqa: E402
-from .matches import MatchResult, match, play_match  # noqa: E402
+from .matches import MatchResult, match, play_match, selfplay  # noqa: E402
 from .play import Game, play_game, play_terminal  # noqa: E402
 from .tournament import TournamentResult, tournament  # noqa: E402
 
@@ -94,6 +94,7 @@ __all__ += [
     "match",
     "play_game",
     "play_match",
+    "selfplay",
     "play_terminal",
     "tournament",
 ]

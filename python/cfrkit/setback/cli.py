@@ -39,7 +39,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from .. import _game_cli, cli_args
+from .. import _game_cli, _selfplay, cli_args
 from . import CHECKPOINT_FILE, STRATEGY_FILE, Deal, Strategy, TrainingInterrupted, export_db, train
 from .agents import SPECS as AGENTS_HELP
 
@@ -261,6 +261,13 @@ def _match(a: argparse.Namespace) -> int:
     return 0
 
 
+def _selfplay_run(a: argparse.Namespace) -> int:
+    from .matches import selfplay
+
+    r = selfplay(a.agent, a.deals, seed=a.seed, threads=a.threads, progress=True, checkpoint=a.checkpoint, log=a.log)
+    return _selfplay.report(r, a.log, a.json, _game_cli.emit_json)
+
+
 def _tournament(a: argparse.Namespace) -> int:
     from .tournament import tournament
 
@@ -296,6 +303,7 @@ CLI = _game_cli.GameCli(
     runners={
         "match": _match,
         "tournament": _tournament,
+        "selfplay": _selfplay_run,
         "play": _play,
         "deal": _deal,
         "train": _train,

@@ -15,9 +15,9 @@ import math
 import os
 import time
 
-from .. import _deprecated, distributed
-from .._cfrkit import setback_log_writer, setback_match, setback_match_summary
-from .._checkpoint import play_in_parts
+from .. import _deprecated, _selfplay, distributed
+from .._cfrkit import setback_log_writer, setback_match, setback_match_summary, setback_selfplay
+from .._checkpoint import play_in_parts, resuming
 from .._progress import ProgressLike, games_bar
 from .._results import GamesResult
 from ..errors import InvalidArgumentError
@@ -106,7 +106,12 @@ def match(
     ray = distributed.backend_of(backend, threads)
     aa, bb = agent(a), agent(b)
     names = [aa.name, bb.name]
-    opener = None if log is None else lambda done: setback_log_writer(os.fspath(log), names, seed, pairs_done=done)
+    resume = resuming(checkpoint)
+    opener = (
+        None
+        if log is None
+        else lambda done: setback_log_writer(os.fspath(log), names, seed, pairs_done=done, resume=resume)
+    )
     started = time.perf_counter()
     with games_bar(progress, f"{aa.name} vs {bb.name}") as report, MatchLog(opener) as mlog:
 
@@ -186,10 +191,10 @@ def _as_part(r: dict) -> dict:
     return {
         "deals": n,
         "games": r["games"],
-        "a_cents_per_game": mean,
-        "a_sd": sd,
-        "b_cents_per_game": 1 - mean,
-        "b_sd": sd,
+        "mean_a": mean,
+        "sd_a": sd,
+        "mean_b": 1 - mean,
+        "sd_b": sd,
         "threads": r["threads"],
         "outcomes": [list(o) for o in r["outcomes"]],
     }
@@ -230,7 +235,46 @@ def _piece(a: str, b: str, seed: int, threads: int, first: int, n: int, names=No
     return distributed.with_log_piece(opener, play)
 
 
-__all__ = ["MatchResult", "play_match"]
+def selfplay(
+    a: AgentLike,
+    deals: int = 1000,
+    *,
+    seed: int = 0,
+    threads: int = 0,
+    progress: ProgressLike = False,
+    checkpoint: str | os.PathLike | None = None,
+    log: str | os.PathLike | None = None,
+) -> _selfplay.SelfPlayResult:
+    """Plays ``deals`` games with ``a`` in all four seats, one per deal index — data for
+    :func:`cfrkit.learn.imitate` (a :func:`match` plays every deal twice, the hands going to the
+    other team). Game ``i`` is the first game of duplicate pair ``i`` of a match (its decks,
+    first dealer and choices); with ``log`` (a file path) it is game ``i`` of the log. The
+    result's ``per_game`` is each seat's mean return (+1 won, −1 lost: 0 in self-play).
+    ``checkpoint``, ``threads`` and ``progress`` as in :func:`match`."""
+    check_pairs(deals)
+    aa = agent(a)
+
+    def play(n: int, first: int, progress, writer) -> dict:
+        return setback_selfplay(aa, n, seed=seed, threads=threads, progress=progress, first_deal=first, log=writer)
+
+    return _selfplay.run(
+        aa.name,
+        deals,
+        seed=seed,
+        unit="game wins per seat (+1/-1)",
+        categories=(),
+        settings={"game": "setback-selfplay"},
+        play=play,
+        open_log=lambda done, resume: setback_log_writer(
+            os.fspath(log), [aa.name], seed, pairs_done=done, selfplay=True, resume=resume
+        ),
+        checkpoint=checkpoint,
+        log=log,
+        progress=progress,
+    )
+
+
+__all__ = ["MatchResult", "play_match", "selfplay"]
 
 
 #: The deprecated name of :func:`match`.

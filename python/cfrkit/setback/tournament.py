@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from .. import _deprecated, distributed
 from .._cfrkit import setback_log_writer, setback_match_summary
-from .._checkpoint import play_tournament_in_parts
+from .._checkpoint import play_tournament_in_parts, resuming
 from .._tournament import check_entrants
 from ..errors import InvalidArgumentError
 from ..logs import MatchLog
@@ -145,7 +145,12 @@ def tournament(
 def _in_parts(built, pairs: int, seed: int, threads: int, progress, log, checkpoint) -> TournamentResult:
     """:func:`tournament` with a checkpoint: the matches one after the other, in parts."""
     names = [a.name for a in built]
-    opener = None if log is None else lambda done: setback_log_writer(os.fspath(log), names, seed, pairs_done=done)
+    resume = resuming(checkpoint)
+    opener = (
+        None
+        if log is None
+        else lambda done: setback_log_writer(os.fspath(log), names, seed, pairs_done=done, resume=resume)
+    )
     slots = {(i, j): k for k, (i, j) in enumerate((i, j) for i in range(len(built)) for j in range(i + 1, len(built)))}
     with MatchLog(opener) as mlog:
 

@@ -3,10 +3,9 @@ commands and flags of every game (``cfrkit._game_cli``, ``docs/commands.md``) an
 
 * ``match --a A --b B --deals N`` — A against B on N deals, each in the six seatings (AAB ABA ABB
   BAA BAB BBA); TP/G of both, the difference with its 95% confidence interval, and the game-type
-  breakdown. With ``--json`` the last line of stdout is one JSON object with ``deals``,
-  ``tp_per_game_a``, ``tp_per_game_b``, ``diff``, ``ci95``, ``breakdown_a`` and ``breakdown_b``
-  (per cent of seat-games by category), and more. ``--share-decisions``: a deal's games share
-  their decisions; ``--log-format iss``: the log as ISS game records (``docs/iss.md``).
+  breakdown. With ``--json`` the last line of stdout is one JSON object with every game's keys
+  (``deals``, ``mean_a``, ``mean_b``, ``diff``, ``ci95_diff``, ``breakdown_a``, …);
+  ``--log-format iss``: the log as ISS game records (``docs/iss.md``).
 * ``tournament --agents A B C ... --deals N`` — every pair, and the cross table of TP/G.
 * ``selfplay --agent A --deals N --log PATH`` — A in all three seats, one game per deal: a data
   set for ``cfrkit learn imitate``; PIMC with ``values=none`` logs no means, and plays faster.
@@ -24,21 +23,16 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from .. import _game_cli, _selfplay, cli_args
+from .. import _game_cli, _match_cli
 from .._cfrkit import SKAT_AGENT_SPECS
+from .matches import _MATCHES
 from .records import LOG_FORMATS, log_in_format
 
 SEATS = ("Vorhand", "Mittelhand", "Hinterhand")
 
 
 def _own(command: str, p: argparse.ArgumentParser) -> None:
-    if command in ("match", "tournament"):
-        p.add_argument(
-            "--share-decisions",
-            action="store_true",
-            help="a deal's games share their decisions (keyed by the history): about twice as fast between "
-            "similar search programs",
-        )
+    _match_cli.add_flags(_MATCHES, command, p)
     if command in ("match", "tournament", "selfplay"):
         p.add_argument(
             "--log-format",
@@ -48,60 +42,8 @@ def _own(command: str, p: argparse.ArgumentParser) -> None:
         )
 
 
-def _match(a: argparse.Namespace) -> int:
-    from .matches import match
-
-    with log_in_format(a.log, a.log_format, a.checkpoint) as log:
-        r = match(
-            a.a,
-            a.b,
-            a.deals,
-            seed=a.seed,
-            threads=a.threads,
-            progress=True,
-            checkpoint=a.checkpoint,
-            log=log,
-            backend=cli_args.backend(a),
-            share_decisions=a.share_decisions,
-        )
-    print(r)
-    print(r.table())
-    print(f"{r.seconds:.3f} s, {r.speed} on {r.threads} thread(s)")
-    if a.json:
-        _game_cli.emit_json({"command": "match", **r.record()})
-    return 0
-
-
-def _selfplay_run(a: argparse.Namespace) -> int:
-    from .matches import selfplay
-
-    with log_in_format(a.log, a.log_format, a.checkpoint) as log:
-        r = selfplay(a.agent, a.deals, seed=a.seed, threads=a.threads, progress=True, checkpoint=a.checkpoint, log=log)
-    return _selfplay.report(r, a.log, a.json, _game_cli.emit_json)
-
-
-def _tournament(a: argparse.Namespace) -> int:
-    from .matches import tournament
-
-    with log_in_format(a.log, a.log_format, a.checkpoint) as log:
-        t = tournament(
-            a.agents,
-            a.deals,
-            seed=a.seed,
-            threads=a.threads,
-            progress=True,
-            log=log,
-            backend=cli_args.backend(a),
-            checkpoint=a.checkpoint,
-            share_decisions=a.share_decisions,
-        )
-    print(t.table, end="")
-    for r in t.pairs:
-        print(r)
-    print(f"{t.seconds:.3f} s on {t.threads} thread(s)")
-    if a.json:
-        _game_cli.emit_json({"command": "tournament", "agents": t.names, **t.record()})
-    return 0
+def _log(a: argparse.Namespace):
+    return log_in_format(a.log, a.log_format, a.checkpoint)
 
 
 def _play(a: argparse.Namespace) -> int:
@@ -128,7 +70,7 @@ CLI = _game_cli.GameCli(
     description="Skat: matches, tournaments, self-play, play in the terminal, deals",
     agents=SKAT_AGENT_SPECS,
     seatings="in the six seatings",
-    runners={"match": _match, "tournament": _tournament, "selfplay": _selfplay_run, "play": _play, "deal": _deal},
+    runners={**_match_cli.runners(_MATCHES, _log), "play": _play, "deal": _deal},
     own=_own,
     seats=SEATS,
 )

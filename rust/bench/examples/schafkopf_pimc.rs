@@ -8,8 +8,8 @@
 //! threads as the agent's spec says, the match on one thread) gives games per second.
 
 use cfrkit_core::arena::quiet;
-use cfrkit_core::games::schafkopf::matches::{choice_stream, run_match, MatchSettings};
 use cfrkit_core::games::schafkopf::{registry, Deal, Game, Phase, Rules, View};
+use cfrkit_core::trick::matches::{choice_stream, run_match, MatchSettings};
 use std::time::Instant;
 
 fn main() -> cfrkit_core::Result<()> {
@@ -22,7 +22,7 @@ fn main() -> cfrkit_core::Result<()> {
     let mut ms: [Vec<f64>; 4] = Default::default();
     for i in 0..games {
         let mut game = Game::new(&Deal::for_game(0, i), Rules::SCHAFKOPFRL);
-        let mut rng = choice_stream(0, i, 0);
+        let mut rng = choice_stream::<cfrkit_core::games::schafkopf::agents::Schafkopf>(0, i, 0);
         while let Some(p) = game.player() {
             let view = View::new(&game, p);
             let start = Instant::now();
@@ -65,10 +65,10 @@ fn main() -> cfrkit_core::Result<()> {
     let s = start.elapsed().as_secs_f64();
     println!(
         "  vs {opponent}: {} games in {s:.2} s = {:.2} games/s; {:+.2} ± {:.2} cents per game",
-        r.games,
-        r.games as f64 / s,
-        r.a.mean,
-        r.a.ci95
+        r.pair.games,
+        r.pair.games as f64 / s,
+        r.pair.a.mean,
+        r.pair.a.ci95
     );
     Ok(())
 }

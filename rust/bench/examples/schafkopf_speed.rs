@@ -4,8 +4,8 @@
 //! (pairing, threads) with the games per second and A's cents per game.
 
 use cfrkit_core::arena::quiet;
-use cfrkit_core::games::schafkopf::matches::{run_match, MatchSettings};
 use cfrkit_core::games::schafkopf::registry;
+use cfrkit_core::trick::matches::{run_match, MatchSettings};
 use std::time::Instant;
 
 fn main() -> cfrkit_core::Result<()> {
@@ -22,10 +22,10 @@ fn main() -> cfrkit_core::Result<()> {
             let s = start.elapsed().as_secs_f64();
             println!(
                 "{a} vs {b}, threads {t}: {} games in {s:.3} s = {:.0} games/s; {a} {:+.3} ± {:.3} cents per game",
-                r.games,
-                r.games as f64 / s,
-                r.a.mean,
-                r.a.ci95
+                r.pair.games,
+                r.pair.games as f64 / s,
+                r.pair.a.mean,
+                r.pair.a.ci95
             );
         }
     }

@@ -3,8 +3,8 @@
 //! and the decisions per second.
 use cfrkit_core::games::skat::agents::Agent;
 use cfrkit_core::games::skat::learned::NetAgent;
-use cfrkit_core::games::skat::matches::choice_stream;
 use cfrkit_core::games::skat::{Deal, Game, View};
+use cfrkit_core::trick::matches::choice_stream;
 use std::time::Instant;
 
 fn main() {
@@ -16,7 +16,7 @@ fn main() {
     let start = Instant::now();
     for d in 0..deals {
         let mut g = Game::new(&Deal::for_game(1, d));
-        let mut rng = choice_stream(1, d, 0);
+        let mut rng = choice_stream::<cfrkit_core::games::skat::agents::Skat>(1, d, 0);
         while let Some(p) = g.player() {
             let view = View::new(&g, p);
             let t = Instant::now();

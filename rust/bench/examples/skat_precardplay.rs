@@ -10,9 +10,9 @@
 //!   threads); prints TP/G of both and the difference with its 95% interval.
 use cfrkit_core::games::skat::agents::rules_agent::{bid_limit, Thresholds};
 use cfrkit_core::games::skat::agents::Agent;
-use cfrkit_core::games::skat::matches::{run_match, MatchSettings};
 use cfrkit_core::games::skat::pimc::precardplay::{PrecardplaySearch, PREFILTER_SLACK};
 use cfrkit_core::games::skat::{registry, Action, Deal, Game, Phase, View};
+use cfrkit_core::trick::matches::{run_match, MatchSettings};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use std::collections::BTreeMap;

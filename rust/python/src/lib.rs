@@ -14,6 +14,7 @@ mod game;
 mod iss;
 mod learn;
 mod log;
+mod matches;
 mod pimc;
 mod policy;
 mod schafkopf;
@@ -32,6 +33,7 @@ fn _cfrkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     game::register(m)?;
     learn::register(m)?;
     log::register(m)?;
+    matches::register(m)?;
     solver::register(m)?;
     policy::register(m)?;
     pimc::register(m)?;

@@ -14,10 +14,15 @@ pub struct GameLogWriter {
 }
 
 impl GameLogWriter {
-    /// A writer of a new log at `path` (`keep = 0`), or one going on after the first `keep`
-    /// games of the log there.
-    pub fn open(path: PathBuf, header: &Header, keep: u64) -> PyResult<GameLogWriter> {
-        let w = if keep == 0 { LogWriter::create(&path, header) } else { LogWriter::resume(&path, header, keep) };
+    /// A writer of a new log at `path` (`keep = 0`, not `resume`), or one going on after the
+    /// first `keep` games of the log there (a checkpointed run resumed: also with `keep = 0`,
+    /// when it stopped before its first part was saved).
+    pub fn open(path: PathBuf, header: &Header, keep: u64, resume: bool) -> PyResult<GameLogWriter> {
+        let w = if keep == 0 && !resume {
+            LogWriter::create(&path, header)
+        } else {
+            LogWriter::resume(&path, header, keep)
+        };
         Ok(GameLogWriter { inner: Arc::new(w.py()?) })
     }
 

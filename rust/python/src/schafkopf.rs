@@ -2,19 +2,15 @@
 //! the feature encoding, agents (spec strings or Python callables), and matches and
 //! tournaments with the GIL released. Names and checks live in the core.
 
-use crate::arena::between_chunks;
 use crate::args::{opt_u64_arg, typed_arg};
 use crate::callable::PyCallable;
 use crate::env::{observation, Observation};
 use crate::errors::IntoPy;
-use crate::log::GameLogWriter;
-use cfrkit_core::arena::log::first_game_of;
-use cfrkit_core::arena::{CrossTable, PairResult, Protocol};
+use crate::matches::{agent_of, ErrorSlot, PyAgent, PyGame};
 use cfrkit_core::cards::CardSet;
 use cfrkit_core::games::schafkopf::agents::{Agent, Schafkopf};
 use cfrkit_core::games::schafkopf::cards::{name as card_name, names};
 use cfrkit_core::games::schafkopf::features::{self, FEATURES, LAYOUT};
-use cfrkit_core::games::schafkopf::matches::{self, parse_protocol, MatchSettings};
 use cfrkit_core::games::schafkopf::registry;
 use cfrkit_core::games::schafkopf::rules::Rules;
 use cfrkit_core::games::schafkopf::{Action, Deal, Game, OwnedView, Phase, View, NUM_ACTIONS};
@@ -616,244 +612,24 @@ impl SchafkopfAgent {
     }
 }
 
-fn settings(protocol: &str, rules: &str, seed: u64, threads: usize, first_deal: u64) -> PyResult<MatchSettings> {
-    Ok(MatchSettings {
-        rules: Rules::parse(rules).py()?,
-        protocol: parse_protocol(protocol).py()?,
-        seed,
-        threads: cfrkit_core::threads::resolve(threads).py()?,
-        first_deal,
-    })
-}
-
-fn pair_dict<'py>(py: Python<'py>, a: &str, b: &str, r: &PairResult) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("a", a)?;
-    d.set_item("b", b)?;
-    d.set_item("deals", r.deals)?;
-    d.set_item("games", r.games)?;
-    d.set_item("a_cents_per_game", r.a.mean)?;
-    d.set_item("ci95", r.a.ci95)?;
-    d.set_item("b_cents_per_game", r.b.mean)?;
-    d.set_item("b_ci95", r.b.ci95)?;
-    d.set_item("a_sd", r.a.sd)?;
-    d.set_item("b_sd", r.b.sd)?;
-    Ok(d)
-}
-
-/// Plays `games` deals of `a` against `b` (each in every seating of `protocol`), deals
-/// `first_deal..first_deal + games` of `seed`; returns the match's figures (see
-/// `cfrkit.schafkopf.match`). `log_pair = (agents, i, j, deals per pair)` writes the games as
-/// those of pair `(i, j)` of a tournament's log; `per_deal` adds each deal's means
-/// (`per_deal`), from which `schafkopf_match_summary` makes the figures of matches played in
-/// pieces.
-#[pyfunction]
-#[pyo3(signature = (a, b, games, protocol = "schafkopfrl", rules = "schafkopfrl", seed = 0, threads = 0, progress = None, first_deal = 0, log = None, log_pair = None, per_deal = false))]
-#[allow(clippy::too_many_arguments)]
-fn schafkopf_match<'py>(
-    py: Python<'py>,
-    a: &SchafkopfAgent,
-    b: &SchafkopfAgent,
-    games: u64,
-    protocol: &str,
-    rules: &str,
-    seed: u64,
-    threads: usize,
-    progress: Option<Py<PyAny>>,
-    first_deal: u64,
-    log: Option<&GameLogWriter>,
-    log_pair: Option<(usize, usize, usize, u64)>,
-    per_deal: bool,
-) -> PyResult<Bound<'py, PyDict>> {
-    let s = settings(protocol, rules, seed, threads, first_deal)?;
-    let (ai, bi) = (a.inner.clone(), b.inner.clone());
-    let agents = [a, b];
-    let log = log.map(|l| l.inner.clone());
-    let mut stopped = None;
-    let res = py.allow_threads(|| {
-        let mut between =
-            between_chunks(|| agents.iter().find_map(|a| a.take_error()), progress.as_ref(), &mut stopped);
-        match (&log, log_pair) {
-            (Some(log), Some((n, i, j, per_pair))) => {
-                let place = matches::tournament_place(log, &s, n, i, j, per_pair)?;
-                matches::run_placed(ai.as_ref(), bi.as_ref(), games, &s, Some(place), &mut between)
+impl PyGame for Schafkopf {
+    fn agent(obj: &Bound<'_, PyAny>) -> PyResult<PyAgent<Schafkopf>> {
+        let agent = agent_of::<Schafkopf, SchafkopfAgent>(obj)?;
+        let error: Option<ErrorSlot> = match &agent.callable {
+            Some(c) => {
+                let c = c.clone();
+                Some(Arc::new(move || c.0.take_error()))
             }
-            _ => matches::run_match(ai.as_ref(), bi.as_ref(), games, &s, log.as_deref(), &mut between),
-        }
-    });
-    if let Some(e) = stopped.or_else(|| agents.iter().find_map(|a| a.take_error())) {
-        return Err(e);
+            None => None,
+        };
+        Ok(PyAgent { inner: agent.inner, error })
     }
-    let r = res.py()?;
-    let d = pair_dict(py, &a.inner.name(), &b.inner.name(), &r)?;
-    d.set_item("threads", s.threads)?;
-    if per_deal {
-        d.set_item("per_deal", crate::arena::per_deal_list(&r))?;
+    fn parse_spec(spec: &str) -> cfrkit_core::Result<Arc<dyn Agent<Schafkopf>>> {
+        registry::parse(spec)
     }
-    Ok(d)
-}
-
-/// Self-play of `agent` on `games` deals from `first_deal` on, each played once with the agent
-/// in all four seats (the arena's `Protocol::Alone`; `log`: a writer from
-/// `schafkopf_log_writer(..., selfplay=True)`); the figures of `schafkopf_match` with the agent
-/// as A (B played no game).
-#[pyfunction]
-#[pyo3(signature = (agent, games, rules = "schafkopfrl", seed = 0, threads = 0, progress = None, first_deal = 0, log = None))]
-#[allow(clippy::too_many_arguments)]
-fn schafkopf_selfplay<'py>(
-    py: Python<'py>,
-    agent: &SchafkopfAgent,
-    games: u64,
-    rules: &str,
-    seed: u64,
-    threads: usize,
-    progress: Option<Py<PyAny>>,
-    first_deal: u64,
-    log: Option<&GameLogWriter>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let s = MatchSettings { protocol: Protocol::Alone, ..settings("schafkopfrl", rules, seed, threads, first_deal)? };
-    let inner = agent.inner.clone();
-    let agents = [agent];
-    let log = log.map(|l| l.inner.clone());
-    let mut stopped = None;
-    let res = py.allow_threads(|| {
-        let mut between =
-            between_chunks(|| agents.iter().find_map(|a| a.take_error()), progress.as_ref(), &mut stopped);
-        matches::run_match(inner.as_ref(), inner.as_ref(), games, &s, log.as_deref(), &mut between)
-    });
-    if let Some(e) = stopped.or_else(|| agent.take_error()) {
-        return Err(e);
+    fn game_object(py: Python<'_>, state: Game) -> PyResult<Py<PyAny>> {
+        Ok(Py::new(py, SchafkopfGame { inner: state })?.into_any())
     }
-    let d = pair_dict(py, &inner.name(), &inner.name(), &res.py()?)?;
-    d.set_item("threads", s.threads)?;
-    Ok(d)
-}
-
-/// The figures of a match of `a` against `b` played in pieces: its deals' means in deal order
-/// (the pieces' `per_deal` joined) and its games; equal to those of the match played in one
-/// run.
-#[pyfunction]
-fn schafkopf_match_summary<'py>(
-    py: Python<'py>,
-    a: &str,
-    b: &str,
-    per_deal: Vec<(f64, f64)>,
-    games: u64,
-) -> PyResult<Bound<'py, PyDict>> {
-    pair_dict(py, a, b, &crate::arena::pair_of_deals(per_deal, games))
-}
-
-/// A writer of a log of Schafkopf games between `agents` under `protocol`, `rules` and `seed`
-/// at `path`: a new log, or (with `deals_done` > 0, a checkpointed match going on) the log
-/// there after the games of its first `deals_done` deals, or (with `piece = (pair, deals per
-/// pair, first deal)`) a piece of a log played on a cluster's worker: its games from that deal
-/// of that pair on. With `selfplay` the log of one agent's self-play (one game per deal; the
-/// protocol is then ignored).
-#[pyfunction]
-#[pyo3(signature = (path, agents, protocol = "schafkopfrl", rules = "schafkopfrl", seed = 0, deals_done = 0, piece = None, selfplay = false))]
-#[allow(clippy::too_many_arguments)]
-fn schafkopf_log_writer(
-    path: std::path::PathBuf,
-    agents: Vec<String>,
-    protocol: &str,
-    rules: &str,
-    seed: u64,
-    deals_done: u64,
-    piece: Option<(u64, u64, u64)>,
-    selfplay: bool,
-) -> PyResult<GameLogWriter> {
-    let mut s = settings(protocol, rules, seed, 1, 0)?;
-    if selfplay {
-        if agents.len() != 1 {
-            return Err(Error::invalid("agents", agents.len(), "one agent for a self-play log")).py();
-        }
-        s.protocol = Protocol::Alone;
-    }
-    let header = matches::log_header(agents, &s);
-    if let Some((pair, deals, first_deal)) = piece {
-        let first = first_game_of(s.protocol, 4, pair, deals, first_deal).py()?;
-        return GameLogWriter::piece(path, &header, first);
-    }
-    let per = s.protocol.seatings(4).py()?.len() as u64;
-    let keep =
-        deals_done.checked_mul(per).ok_or_else(|| Error::invalid("deals_done", deals_done, "fewer deals")).py()?;
-    GameLogWriter::open(path, &header, keep)
-}
-
-/// Every pair of `agents` plays `games` deals; returns the pairs' figures and the cross table.
-#[pyfunction]
-#[pyo3(signature = (agents, games, protocol = "schafkopfrl", rules = "schafkopfrl", seed = 0, threads = 0, progress = None, log = None))]
-#[allow(clippy::too_many_arguments)]
-fn schafkopf_tournament<'py>(
-    py: Python<'py>,
-    agents: Vec<PyRef<'py, SchafkopfAgent>>,
-    games: u64,
-    protocol: &str,
-    rules: &str,
-    seed: u64,
-    threads: usize,
-    progress: Option<Py<PyAny>>,
-    log: Option<&GameLogWriter>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let s = settings(protocol, rules, seed, threads, 0)?;
-    let inner: Vec<Arc<dyn Agent<Schafkopf>>> = agents.iter().map(|a| a.inner.clone()).collect();
-    let refs: Vec<&SchafkopfAgent> = agents.iter().map(|a| &**a).collect();
-    let log = log.map(|l| l.inner.clone());
-    let mut stopped = None;
-    let res: cfrkit_core::Result<CrossTable> = py.allow_threads(|| {
-        let mut between = between_chunks(|| refs.iter().find_map(|a| a.take_error()), progress.as_ref(), &mut stopped);
-        matches::run_tournament(&inner, games, &s, log.as_deref(), &mut between)
-    });
-    if let Some(e) = stopped.or_else(|| agents.iter().find_map(|a| a.take_error())) {
-        return Err(e);
-    }
-    tournament_dict(py, &res.py()?, s.threads)
-}
-
-/// The figures of a tournament played in pieces: `pairs` holds each pair `(i, j, per_deal,
-/// games)` of the agents `names`, its deals' means joined in deal order (see
-/// `schafkopf_match_summary`).
-#[pyfunction]
-fn schafkopf_tournament_summary<'py>(
-    py: Python<'py>,
-    names: Vec<String>,
-    pairs: Vec<crate::arena::PairDeals>,
-    threads: usize,
-) -> PyResult<Bound<'py, PyDict>> {
-    tournament_dict(py, &crate::arena::cross_table_of(names, pairs)?, threads)
-}
-
-fn tournament_dict<'py>(py: Python<'py>, t: &CrossTable, threads: usize) -> PyResult<Bound<'py, PyDict>> {
-    let d =
-        crate::arena::cross_table_dict(py, t, "cents per game", |i, j, r| pair_dict(py, &t.names[i], &t.names[j], r))?;
-    d.set_item("threads", threads)?;
-    Ok(d)
-}
-
-/// Plays one game of deal `index` of `seed` with `agents[s]` in seat `s`; returns it finished.
-#[pyfunction]
-#[pyo3(signature = (agents, seed = None, index = None, rules = "schafkopfrl"))]
-fn schafkopf_play_game(
-    py: Python<'_>,
-    agents: Vec<PyRef<'_, SchafkopfAgent>>,
-    seed: Option<&Bound<'_, PyAny>>,
-    index: Option<&Bound<'_, PyAny>>,
-    rules: &str,
-) -> PyResult<SchafkopfGame> {
-    let (seed, index) = (opt_u64_arg(seed, "seed", 0)?, opt_u64_arg(index, "index", 0)?);
-    if agents.len() != 4 {
-        return Err(Error::invalid("agents", agents.len(), "four agents, seat 0 first")).py();
-    }
-    let rules = Rules::parse(rules).py()?;
-    let inner: Vec<Arc<dyn Agent<Schafkopf>>> = agents.iter().map(|a| a.inner.clone()).collect();
-    let res = py.allow_threads(|| {
-        let seats: [&dyn Agent<Schafkopf>; 4] = std::array::from_fn(|p| inner[p].as_ref());
-        matches::play_deal(seed, index, 0, rules, seats)
-    });
-    if let Some(e) = agents.iter().find_map(|a| a.take_error()) {
-        return Err(e);
-    }
-    Ok(SchafkopfGame { inner: res.py()? })
 }
 
 /// Registers this module's classes, functions and constants.
@@ -861,13 +637,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SchafkopfGame>()?;
     m.add_class::<SchafkopfView>()?;
     m.add_class::<SchafkopfAgent>()?;
-    m.add_function(wrap_pyfunction!(schafkopf_log_writer, m)?)?;
-    m.add_function(wrap_pyfunction!(schafkopf_match, m)?)?;
-    m.add_function(wrap_pyfunction!(schafkopf_selfplay, m)?)?;
-    m.add_function(wrap_pyfunction!(schafkopf_tournament, m)?)?;
-    m.add_function(wrap_pyfunction!(schafkopf_match_summary, m)?)?;
-    m.add_function(wrap_pyfunction!(schafkopf_tournament_summary, m)?)?;
-    m.add_function(wrap_pyfunction!(schafkopf_play_game, m)?)?;
     m.add("SCHAFKOPF_FEATURES", FEATURES)?;
     m.add("SCHAFKOPF_FEATURE_LAYOUT", LAYOUT.to_vec())?;
     m.add("SCHAFKOPF_NUM_ACTIONS", NUM_ACTIONS)?;

@@ -14,8 +14,8 @@ use cfrkit_core::games::setback::keys::key_string;
 use cfrkit_core::games::setback::play::actions;
 use cfrkit_core::games::setback::play::agent::{self, Agent, Move, Setback};
 use cfrkit_core::games::setback::play::game::Game;
-use cfrkit_core::games::setback::play::log::{log_header, LogSlot};
-use cfrkit_core::games::setback::play::matches::{play_pairs_logged, summarize, PairOutcome, Summary};
+use cfrkit_core::games::setback::play::log::{log_header, selfplay_log_header, LogSlot};
+use cfrkit_core::games::setback::play::matches::{play_pairs_logged, play_selfplay, summarize, PairOutcome, Summary};
 use cfrkit_core::games::setback::play::view::View;
 use cfrkit_core::games::setback::registry;
 use cfrkit_core::streams::stream;
@@ -433,12 +433,58 @@ fn setback_match<'py>(
     Ok(d)
 }
 
+/// Self-play of `agent` on games `first_deal..first_deal + deals` of `seed`, each one game
+/// with the agent in every seat (the first game of that duplicate pair of a match); `log`: a
+/// writer from `setback_log_writer(..., selfplay=True)`. The figures as a self-play run merges
+/// them: the games and their deals, and each seat's mean return (0: a game's returns sum to 0;
+/// B played none).
+#[pyfunction]
+#[pyo3(signature = (agent, deals, seed = 0, threads = 0, progress = None, first_deal = 0, log = None))]
+#[allow(clippy::too_many_arguments)]
+fn setback_selfplay<'py>(
+    py: Python<'py>,
+    agent: &SetbackAgent,
+    deals: u64,
+    seed: u64,
+    threads: usize,
+    progress: Option<Py<PyAny>>,
+    first_deal: u64,
+    log: Option<&GameLogWriter>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let games = cfrkit_core::trick::matches::deal_range(deals, first_deal).py()?;
+    let threads = cfrkit_core::threads::resolve(threads).py()?;
+    let inner = agent.inner.clone();
+    let log = log.map(|l| l.inner.clone());
+    let mut stopped: Option<PyErr> = None;
+    let res = py.allow_threads(|| {
+        let mut between = between_chunks(|| agent.take_error(), progress.as_ref(), &mut stopped);
+        play_selfplay(inner.as_ref(), games, seed, threads, log.as_deref(), &mut between)
+    });
+    if let Some(e) = stopped.or_else(|| agent.take_error()) {
+        return Err(e);
+    }
+    let played = res.py()?;
+    let d = PyDict::new(py);
+    d.set_item("deals", deals)?;
+    d.set_item("games", deals)?;
+    d.set_item("hands", played.iter().map(|&x| x as u64).sum::<u64>())?;
+    // The figures of a match with the agent as A and no B (as every game's self-play gives).
+    for key in ["mean_a", "sd_a", "mean_b", "sd_b"] {
+        d.set_item(key, 0.0)?;
+    }
+    d.set_item("threads", threads)?;
+    Ok(d)
+}
+
 /// A writer of a log of Setback games between `agents` with `seed` at `path`: a new log (a
 /// file already there is refused), or (with `pairs_done` > 0, a checkpointed match going on)
 /// the log there after the games of its first `pairs_done` pairs, or (with `piece`) a piece of
-/// a log played on a cluster's worker, waiting for game `first_game`, in its scratch file.
+/// a log played on a cluster's worker, waiting for game `first_game`, in its scratch file. With
+/// `selfplay` the log of one agent's self-play, one game per index (`pairs_done` counts games).
+/// `resume`: a checkpointed run goes on (the log there is kept, cut after `pairs_done`, also 0).
 #[pyfunction]
-#[pyo3(signature = (path, agents, seed = 0, first_game = 0, pairs_done = 0, piece = false))]
+#[pyo3(signature = (path, agents, seed = 0, first_game = 0, pairs_done = 0, piece = false, selfplay = false, resume = false))]
+#[allow(clippy::too_many_arguments)]
 fn setback_log_writer(
     path: std::path::PathBuf,
     agents: Vec<String>,
@@ -446,13 +492,21 @@ fn setback_log_writer(
     first_game: u64,
     pairs_done: u64,
     piece: bool,
+    selfplay: bool,
+    resume: bool,
 ) -> PyResult<GameLogWriter> {
+    if selfplay {
+        let [agent] = <[String; 1]>::try_from(agents)
+            .map_err(|a| Error::invalid("agents", a.len(), "one agent for a self-play log"))
+            .py()?;
+        return GameLogWriter::open(path, &selfplay_log_header(agent, seed), pairs_done, resume);
+    }
     let header = log_header(agents, seed);
     if piece {
         return GameLogWriter::piece(path, &header, first_game);
     }
     let keep = pairs_done.checked_mul(2).ok_or_else(|| Error::invalid("pairs_done", pairs_done, "fewer pairs")).py()?;
-    GameLogWriter::open(path, &header, keep)
+    GameLogWriter::open(path, &header, keep, resume)
 }
 
 /// The summary of a match played in pieces from its pairs' outcomes in pair order (the
@@ -490,5 +544,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(setback_match, m)?)?;
     m.add_function(wrap_pyfunction!(setback_match_summary, m)?)?;
     m.add_function(wrap_pyfunction!(setback_log_writer, m)?)?;
+    m.add_function(wrap_pyfunction!(setback_selfplay, m)?)?;
     Ok(())
 }

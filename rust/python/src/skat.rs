@@ -3,19 +3,16 @@
 //! agents from spec strings; matches and tournaments with the GIL released. Names and checks
 //! live in the core.
 
-use crate::arena::between_chunks;
 use crate::args::{opt_u64_arg, typed_arg};
 use crate::env::{observation, Observation};
 use crate::errors::IntoPy;
-use crate::log::GameLogWriter;
-use cfrkit_core::arena::log::first_game_of;
-use cfrkit_core::arena::{CrossTable, PairResult, Protocol};
+use crate::matches::{agent_of, PyAgent, PyGame};
 use cfrkit_core::cards::CardSet;
 use cfrkit_core::games::skat::agents::{Agent, Skat};
 use cfrkit_core::games::skat::bidding::BID_VALUES;
 use cfrkit_core::games::skat::cards::{name as card_name, names};
 use cfrkit_core::games::skat::features::{self, FEATURES, LAYOUT, NUM_ACTIONS};
-use cfrkit_core::games::skat::matches::{self, MatchResult, MatchSettings, CATEGORIES};
+use cfrkit_core::games::skat::matches::CATEGORIES;
 use cfrkit_core::games::skat::{registry, Contract, Deal, Game, View};
 use cfrkit_core::streams::stream;
 use cfrkit_core::trick::act_checked;
@@ -350,241 +347,22 @@ impl SkatAgent {
     }
 }
 
-fn settings(seed: u64, threads: usize, first_deal: u64, share_decisions: bool) -> PyResult<MatchSettings> {
-    Ok(MatchSettings { seed, threads: cfrkit_core::threads::resolve(threads).py()?, first_deal, share_decisions })
-}
-
-fn pair_dict<'py>(py: Python<'py>, a: &str, b: &str, r: &PairResult) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("a", a)?;
-    d.set_item("b", b)?;
-    d.set_item("deals", r.deals)?;
-    d.set_item("games", r.games)?;
-    d.set_item("tp_per_game_a", r.a.mean)?;
-    d.set_item("ci95_a", r.a.ci95)?;
-    d.set_item("sd_a", r.a.sd)?;
-    d.set_item("tp_per_game_b", r.b.mean)?;
-    d.set_item("ci95_b", r.b.ci95)?;
-    d.set_item("sd_b", r.b.sd)?;
-    d.set_item("diff", r.diff.mean)?;
-    d.set_item("ci95", r.diff.ci95)?;
-    d.set_item("sd_diff", r.diff.sd)?;
-    Ok(d)
-}
-
-fn match_dict<'py>(py: Python<'py>, a: &str, b: &str, r: &MatchResult) -> PyResult<Bound<'py, PyDict>> {
-    let d = pair_dict(py, a, b, &r.pair)?;
-    d.set_item("tallies_a", r.tallies[0].clone())?;
-    d.set_item("tallies_b", r.tallies[1].clone())?;
-    Ok(d)
-}
-
-/// Plays `deals` deals of `a` against `b`, each in the six seatings, deals `first_deal..first_deal
-/// + deals` of `seed`; returns the match's figures (see `cfrkit.skat.match`). `log_pair =
-/// (agents, i, j, deals per pair)` writes the games as those of pair `(i, j)` of a tournament's
-/// log; `per_deal` adds each deal's means (`per_deal`), from which `skat_match_summary` makes
-/// the figures of matches played in pieces; `share_decisions` lets a deal's games share their
-/// decisions.
-#[pyfunction]
-#[pyo3(signature = (a, b, deals, seed = 0, threads = 0, progress = None, first_deal = 0, log = None, log_pair = None, per_deal = false, share_decisions = false))]
-#[allow(clippy::too_many_arguments)]
-fn skat_match<'py>(
-    py: Python<'py>,
-    a: &SkatAgent,
-    b: &SkatAgent,
-    deals: u64,
-    seed: u64,
-    threads: usize,
-    progress: Option<Py<PyAny>>,
-    first_deal: u64,
-    log: Option<&GameLogWriter>,
-    log_pair: Option<(usize, usize, usize, u64)>,
-    per_deal: bool,
-    share_decisions: bool,
-) -> PyResult<Bound<'py, PyDict>> {
-    let s = settings(seed, threads, first_deal, share_decisions)?;
-    let (ai, bi) = (a.inner.clone(), b.inner.clone());
-    let log = log.map(|l| l.inner.clone());
-    let mut stopped = None;
-    let res = py.allow_threads(|| {
-        let mut between = between_chunks(|| None, progress.as_ref(), &mut stopped);
-        match (&log, log_pair) {
-            (Some(log), Some((n, i, j, per_pair))) => {
-                let place = matches::tournament_place(log, n, i, j, per_pair)?;
-                matches::run_placed(ai.as_ref(), bi.as_ref(), deals, &s, Some(place), &mut between)
-            }
-            _ => matches::run_match(ai.as_ref(), bi.as_ref(), deals, &s, log.as_deref(), &mut between),
-        }
-    });
-    if let Some(e) = stopped {
-        return Err(e);
+impl PyGame for Skat {
+    fn agent(obj: &Bound<'_, PyAny>) -> PyResult<PyAgent<Skat>> {
+        Ok(PyAgent { inner: agent_of::<Skat, SkatAgent>(obj)?.inner, error: None })
     }
-    let r = res.py()?;
-    let d = match_dict(py, &ai.name(), &bi.name(), &r)?;
-    d.set_item("threads", s.threads)?;
-    if per_deal {
-        d.set_item("per_deal", crate::arena::per_deal_list(&r.pair))?;
+    fn parse_spec(spec: &str) -> cfrkit_core::Result<Arc<dyn Agent<Skat>>> {
+        registry::parse(spec)
     }
-    Ok(d)
-}
-
-/// Self-play of `agent` on `deals` deals from `first_deal` on, each played once with the agent
-/// in every seat (`log`: a writer from `skat_log_writer(..., selfplay=True)`); the figures of
-/// `skat_match` with the agent as A (B played no game).
-#[pyfunction]
-#[pyo3(signature = (agent, deals, seed = 0, threads = 0, progress = None, first_deal = 0, log = None))]
-#[allow(clippy::too_many_arguments)]
-fn skat_selfplay<'py>(
-    py: Python<'py>,
-    agent: &SkatAgent,
-    deals: u64,
-    seed: u64,
-    threads: usize,
-    progress: Option<Py<PyAny>>,
-    first_deal: u64,
-    log: Option<&GameLogWriter>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let s = settings(seed, threads, first_deal, false)?;
-    let inner = agent.inner.clone();
-    let log = log.map(|l| l.inner.clone());
-    let mut stopped = None;
-    let res = py.allow_threads(|| {
-        let mut between = between_chunks(|| None, progress.as_ref(), &mut stopped);
-        matches::run_selfplay(inner.as_ref(), deals, &s, log.as_deref(), &mut between)
-    });
-    if let Some(e) = stopped {
-        return Err(e);
+    fn game_object(py: Python<'_>, state: Game) -> PyResult<Py<PyAny>> {
+        Ok(Py::new(py, SkatGame { inner: state })?.into_any())
     }
-    let d = match_dict(py, &inner.name(), &inner.name(), &res.py()?)?;
-    d.set_item("threads", s.threads)?;
-    Ok(d)
-}
-
-/// The figures of a match of `a` against `b` played in pieces: its deals' means in deal order
-/// (the pieces' `per_deal` joined), its games and its summed tallies; equal to those of the
-/// match played in one run.
-#[pyfunction]
-fn skat_match_summary<'py>(
-    py: Python<'py>,
-    a: &str,
-    b: &str,
-    per_deal: Vec<(f64, f64)>,
-    games: u64,
-    tallies: (Vec<u64>, Vec<u64>),
-) -> PyResult<Bound<'py, PyDict>> {
-    let pair = crate::arena::pair_of_deals(per_deal, games);
-    match_dict(py, a, b, &MatchResult { pair, tallies: [tallies.0, tallies.1] })
-}
-
-/// A writer of a log of Skat games between `agents` with `seed` at `path`: a new log, or (with
-/// `deals_done` > 0, a checkpointed match going on) the log there after the games of its first
-/// `deals_done` deals, or (with `piece = (pair, deals per pair, first deal)`) a piece of a log
-/// played on a cluster's worker: its games from that deal of that pair on. With `selfplay` the
-/// log of one agent's self-play (one game per deal).
-#[pyfunction]
-#[pyo3(signature = (path, agents, seed = 0, deals_done = 0, piece = None, selfplay = false))]
-fn skat_log_writer(
-    path: std::path::PathBuf,
-    agents: Vec<String>,
-    seed: u64,
-    deals_done: u64,
-    piece: Option<(u64, u64, u64)>,
-    selfplay: bool,
-) -> PyResult<GameLogWriter> {
-    if selfplay {
-        let [agent] = <[String; 1]>::try_from(agents)
-            .map_err(|a| Error::invalid("agents", a.len(), "one agent for a self-play log"))
-            .py()?;
-        return GameLogWriter::open(path, &matches::selfplay_log_header(agent, seed), deals_done);
-    }
-    let header = matches::log_header(agents, seed);
-    if let Some((pair, deals, first_deal)) = piece {
-        let first = first_game_of(Protocol::Rotation, matches::SEATS, pair, deals, first_deal).py()?;
-        return GameLogWriter::piece(path, &header, first);
-    }
-    let keep = deals_done.checked_mul(6).ok_or_else(|| Error::invalid("deals_done", deals_done, "fewer deals")).py()?;
-    GameLogWriter::open(path, &header, keep)
-}
-
-/// Every pair of `agents` plays `deals` deals; returns the pairs' figures and the cross table.
-#[pyfunction]
-#[pyo3(signature = (agents, deals, seed = 0, threads = 0, progress = None, log = None, share_decisions = false))]
-#[allow(clippy::too_many_arguments)]
-fn skat_tournament<'py>(
-    py: Python<'py>,
-    agents: Vec<PyRef<'py, SkatAgent>>,
-    deals: u64,
-    seed: u64,
-    threads: usize,
-    progress: Option<Py<PyAny>>,
-    log: Option<&GameLogWriter>,
-    share_decisions: bool,
-) -> PyResult<Bound<'py, PyDict>> {
-    let s = settings(seed, threads, 0, share_decisions)?;
-    let inner: Vec<Arc<dyn Agent<Skat>>> = agents.iter().map(|a| a.inner.clone()).collect();
-    let log = log.map(|l| l.inner.clone());
-    let mut stopped = None;
-    let res: cfrkit_core::Result<CrossTable> = py.allow_threads(|| {
-        let mut between = between_chunks(|| None, progress.as_ref(), &mut stopped);
-        matches::run_tournament(&inner, deals, &s, log.as_deref(), &mut between)
-    });
-    if let Some(e) = stopped {
-        return Err(e);
-    }
-    tournament_dict(py, &res.py()?, s.threads)
-}
-
-/// The figures of a tournament played in pieces: `pairs` holds each pair `(i, j, per_deal,
-/// games)` of the agents `names`, its deals' means joined in deal order (see
-/// `skat_match_summary`).
-#[pyfunction]
-fn skat_tournament_summary<'py>(
-    py: Python<'py>,
-    names: Vec<String>,
-    pairs: Vec<crate::arena::PairDeals>,
-    threads: usize,
-) -> PyResult<Bound<'py, PyDict>> {
-    tournament_dict(py, &crate::arena::cross_table_of(names, pairs)?, threads)
-}
-
-fn tournament_dict<'py>(py: Python<'py>, t: &CrossTable, threads: usize) -> PyResult<Bound<'py, PyDict>> {
-    let d = crate::arena::cross_table_dict(py, t, "TP per game", |i, j, r| pair_dict(py, &t.names[i], &t.names[j], r))?;
-    d.set_item("threads", threads)?;
-    Ok(d)
-}
-
-/// Plays one game of deal `index` of `seed` with `agents[s]` in seat `s`; returns it finished.
-#[pyfunction]
-#[pyo3(signature = (agents, seed = None, index = None))]
-fn skat_play_game(
-    py: Python<'_>,
-    agents: Vec<PyRef<'_, SkatAgent>>,
-    seed: Option<&Bound<'_, PyAny>>,
-    index: Option<&Bound<'_, PyAny>>,
-) -> PyResult<SkatGame> {
-    let (seed, index) = (opt_u64_arg(seed, "seed", 0)?, opt_u64_arg(index, "index", 0)?);
-    if agents.len() != 3 {
-        return Err(Error::invalid("agents", agents.len(), "three agents, seat 0 (Vorhand) first")).py();
-    }
-    let inner: Vec<Arc<dyn Agent<Skat>>> = agents.iter().map(|a| a.inner.clone()).collect();
-    let res = py.allow_threads(|| {
-        let seats: [&dyn Agent<Skat>; 3] = std::array::from_fn(|p| inner[p].as_ref());
-        matches::play_deal(seed, index, 0, seats)
-    });
-    Ok(SkatGame { inner: res.py()? })
 }
 
 /// Registers the Skat classes, functions and constants.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SkatGame>()?;
     m.add_class::<SkatAgent>()?;
-    m.add_function(wrap_pyfunction!(skat_log_writer, m)?)?;
-    m.add_function(wrap_pyfunction!(skat_match, m)?)?;
-    m.add_function(wrap_pyfunction!(skat_selfplay, m)?)?;
-    m.add_function(wrap_pyfunction!(skat_tournament, m)?)?;
-    m.add_function(wrap_pyfunction!(skat_match_summary, m)?)?;
-    m.add_function(wrap_pyfunction!(skat_tournament_summary, m)?)?;
-    m.add_function(wrap_pyfunction!(skat_play_game, m)?)?;
     m.add("SKAT_FEATURES", FEATURES)?;
     m.add("SKAT_FEATURE_LAYOUT", LAYOUT.to_vec())?;
     m.add("SKAT_NUM_ACTIONS", NUM_ACTIONS)?;

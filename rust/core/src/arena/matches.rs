@@ -120,14 +120,24 @@ impl PairResult {
     }
 }
 
-/// A match whose games also sort each seat into one of a few categories (e.g. the kind of game
-/// it played): [`PairResult`] and, per agent, how many of its seat-games fell in each category.
+/// The outcome of a match whose games also sort each seat into one of a few categories (the
+/// kind of game it played…): the figures ([`PairResult`]) and, per agent, how many of its
+/// seat-games fell in each category.
 #[derive(Clone, Debug, PartialEq)]
-pub struct TalliedPair {
-    /// The match's figures.
-    pub result: PairResult,
+pub struct MatchResult {
+    /// The match's figures: A's and B's results, A − B, deals, games and per-deal means.
+    pub pair: PairResult,
     /// `tallies[k][c]`: the seat-games of agent `k` (0 = A, 1 = B) in category `c`.
     pub tallies: [Vec<u64>; 2],
+}
+
+impl MatchResult {
+    /// Agent `k`'s (0 = A, 1 = B) tally in per cent of its seat-games.
+    pub fn breakdown(&self, k: usize) -> Vec<f64> {
+        let t = &self.tallies[k & 1];
+        let n = t.iter().sum::<u64>().max(1) as f64;
+        t.iter().map(|&x| 100.0 * x as f64 / n).collect()
+    }
 }
 
 /// Plays `deals` (a range of deal indices) of A against B under `protocol` at a table of `seats`
@@ -145,7 +155,7 @@ pub fn play_pair(
     let tallied = play_pair_tallied(protocol, seats, deals, threads, 0, false, progress, |d, seatings| {
         seatings.iter().map(|s| Ok(play(d, s)?.into_iter().map(|x| (x, 0)).collect())).collect()
     })?;
-    Ok(tallied.result)
+    Ok(tallied.pair)
 }
 
 /// [`play_pair`] for games that sort each seat into one of `categories` categories and may play
@@ -165,7 +175,7 @@ pub fn play_pair_tallied(
     together: bool,
     progress: Progress,
     play: impl Fn(u64, &[Vec<u8>]) -> Result<Vec<Vec<(i64, usize)>>> + Sync + Send,
-) -> Result<TalliedPair> {
+) -> Result<MatchResult> {
     let seatings = protocol.seatings(seats)?;
     let per = seatings.len() as u64;
     let n = deals.end.saturating_sub(deals.start);
@@ -221,7 +231,7 @@ pub fn play_pair_tallied(
         }
     }
     let result = PairResult::of_deals(per_deal.into_iter().map(|x| x.0).collect(), games);
-    Ok(TalliedPair { result, tallies })
+    Ok(MatchResult { pair: result, tallies })
 }
 
 #[cfg(test)]
@@ -251,7 +261,7 @@ mod tests {
                 seatings.iter().map(|s| Ok(toy(d, s)?.into_iter().enumerate().map(|(i, x)| (x, i)).collect())).collect()
             })
             .unwrap();
-            assert_eq!(tallied.result, play_pair(Protocol::Rotation, 4, 0..10, 1, &mut quiet, toy).unwrap());
+            assert_eq!(tallied.pair, play_pair(Protocol::Rotation, 4, 0..10, 1, &mut quiet, toy).unwrap());
             assert_eq!(tallied.tallies, [vec![30, 30, 30], vec![30, 30, 30]]);
         }
         // A deal must give one outcome per seating.

@@ -21,7 +21,7 @@ pub mod stats;
 pub mod table;
 
 pub use log::{Decision, GameLog, GameRecord, Header, LogPlace, LogWriter};
-pub use matches::{play_indexed, play_pair, play_pair_tallied, quiet, PairResult, Progress, TalliedPair};
+pub use matches::{play_indexed, play_pair, play_pair_tallied, quiet, MatchResult, PairResult, Progress};
 pub use seating::Protocol;
 pub use shared::DealChoices;
 pub use stats::Estimate;

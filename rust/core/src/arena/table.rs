@@ -43,7 +43,7 @@ pub fn tournament(
                     let games = play(i, j, d, seatings)?;
                     Ok(games.into_iter().map(|g| g.into_iter().map(|x| (x, 0)).collect()).collect())
                 })?;
-            pairs.push((i, j, r.result));
+            pairs.push((i, j, r.pair));
         }
     }
     Ok(CrossTable { names, pairs })

@@ -8,12 +8,12 @@ use cfrkit_core::games::schafkopf::agents::rules_agent::RulesAgent;
 use cfrkit_core::games::schafkopf::agents::{Agent, Schafkopf};
 use cfrkit_core::games::schafkopf::learned::SchafkopfPolicies;
 use cfrkit_core::games::schafkopf::learned::{log_likelihood, move_model};
-use cfrkit_core::games::schafkopf::matches::{log_header, run_match, MatchSettings};
 use cfrkit_core::games::schafkopf::pimc::worlds::Worlds;
 use cfrkit_core::games::schafkopf::registry;
 use cfrkit_core::games::schafkopf::{Deal, Game, Phase, Rules, View};
 use cfrkit_core::learn::{imitate, TrainSettings};
 use cfrkit_core::search::Evidence;
+use cfrkit_core::trick::matches::{log_header, run_match, MatchSettings};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use std::path::Path;
@@ -38,7 +38,7 @@ fn imitating_rules_and_playing_the_policy() {
     assert!(sauspiel.heldout_accuracy > sauspiel.baseline_accuracy + 0.08, "{sauspiel:?}");
     let net = registry::parse(&format!("net:{}", out.display())).unwrap();
     let r = run_match(net.as_ref(), rules.as_ref(), 30, &MatchSettings { seed: 8, ..s }, None, &mut quiet).unwrap();
-    assert_eq!(r.games, 60);
+    assert_eq!(r.pair.games, 60);
     // The declare-value network, and the default agent (likely-value declaration) beats random
     // outside the interval, as does the plain declarer.
     let value = report.iter().find(|(k, _)| k == "declare-value").map(|x| &x.1).expect("a declare-value network");
@@ -48,7 +48,7 @@ fn imitating_rules_and_playing_the_policy() {
     let random = registry::parse("random").unwrap();
     for agent in [&net, &plain] {
         let r = run_match(agent.as_ref(), random.as_ref(), 150, &MatchSettings { seed: 9, ..s }, None, &mut quiet);
-        let a = r.unwrap().a;
+        let a = r.unwrap().pair.a;
         assert!(a.mean - a.ci95 > 0.0, "{} vs random: {a:?}", agent.name());
     }
     sampled_checks(&out);
@@ -68,7 +68,7 @@ fn sampled_checks(policy: &Path) {
     let rules = registry::parse("rules").unwrap();
     let s = MatchSettings { seed: 3, threads: 2, ..MatchSettings::default() };
     let r = run_match(sampled.as_ref(), rules.as_ref(), 10, &s, None, &mut quiet).unwrap();
-    assert_eq!(r.games, 20);
+    assert_eq!(r.pair.games, 20);
     let (mut moves, mut differ) = (0, 0);
     for i in 0..6 {
         let mut g = Game::new(&Deal::for_game(9, i), Rules::SCHAFKOPFRL);
@@ -118,7 +118,7 @@ fn inference_checks(policy: &Path) {
     assert_eq!(agent.name(), format!("pimc:worlds=4,inference={spec}"));
     let rules = registry::parse("rules").unwrap();
     let s = MatchSettings { seed: 6, threads: 2, ..MatchSettings::default() };
-    assert_eq!(run_match(agent.as_ref(), rules.as_ref(), 2, &s, None, &mut quiet).unwrap().games, 4);
+    assert_eq!(run_match(agent.as_ref(), rules.as_ref(), 2, &s, None, &mut quiet).unwrap().pair.games, 4);
     // The random agent is a model too: every legal action equally likely.
     let random = Evidence::new(move_model("random").unwrap(), "random", 0.5).unwrap();
     let mut g = Game::new(&Deal::for_game(32, 0), Rules::SCHAFKOPFRL);
@@ -136,7 +136,7 @@ fn inference_checks(policy: &Path) {
     assert!((got - expected).abs() < 1e-9 && expected < 0.0, "{got} {expected}");
     let agent = registry::parse("pimc:worlds=4,inference=random,pool=8").unwrap();
     assert_eq!(agent.name(), "pimc:worlds=4,inference=random,pool=8");
-    assert_eq!(run_match(agent.as_ref(), rules.as_ref(), 1, &s, None, &mut quiet).unwrap().games, 2);
+    assert_eq!(run_match(agent.as_ref(), rules.as_ref(), 1, &s, None, &mut quiet).unwrap().pair.games, 2);
     let e = registry::parse("pimc:inference=rules").err().unwrap().to_string();
     assert!(e.contains("net:DIR") && e.contains("random"), "{e}");
 }

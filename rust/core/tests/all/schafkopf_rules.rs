@@ -5,9 +5,9 @@
 use cfrkit_core::cards::{highest, iter, lowest, CardSet};
 use cfrkit_core::games::schafkopf::agents::{Agent, Schafkopf};
 use cfrkit_core::games::schafkopf::cards::{name, parse_card, parse_hands, set_points, NOTATION};
-use cfrkit_core::games::schafkopf::matches::{choice_stream, play_out};
 use cfrkit_core::games::schafkopf::registry;
 use cfrkit_core::games::schafkopf::{Action, Contract, Deal, Declaration, Game, Phase, Rules, NUM_ACTIONS};
+use cfrkit_core::trick::matches::{choice_stream, play_out};
 use rand::Rng;
 
 const DEAL_A: [&str; 4] =
@@ -223,7 +223,7 @@ fn follow_cases() {
 /// and its actions.
 fn checked_game(deal: &Deal, rules: Rules, agents: [&dyn Agent<Schafkopf>; 4], seed: u64) -> (Game, Vec<Action>) {
     let mut g = Game::new(deal, rules);
-    let mut rng = choice_stream(seed, 0, 0);
+    let mut rng = choice_stream::<Schafkopf>(seed, 0, 0);
     let mut actions = Vec::new();
     while let Some(p) = g.player() {
         let mask = g.legal_mask();
@@ -317,10 +317,10 @@ fn random_games_keep_the_invariants_and_replay() {
             assert_eq!(again, g);
             // And play_out with the same stream reproduces it too.
             let mut again = Game::new(&deal, rules);
-            let mut rng = choice_stream(5, i, 0);
-            play_out(&mut again, seats, &mut rng).unwrap();
+            let mut rng = choice_stream::<Schafkopf>(5, i, 0);
+            play_out(&mut again, &seats, &mut rng).unwrap();
             let mut third = Game::new(&deal, rules);
-            play_out(&mut third, seats, &mut choice_stream(5, i, 0)).unwrap();
+            play_out(&mut third, &seats, &mut choice_stream::<Schafkopf>(5, i, 0)).unwrap();
             assert_eq!(again, third);
         }
     }
@@ -340,7 +340,7 @@ fn called_ace_invariants_over_random_games() {
     for rules in [Rules::SCHAFKOPFRL, Rules::STANDARD] {
         for i in 0..4000u64 {
             let mut g = Game::new(&Deal::for_game(12, i), rules);
-            let mut rng = choice_stream(12, i, 0);
+            let mut rng = choice_stream::<Schafkopf>(12, i, 0);
             // Declare a Sauspiel when one is allowed.
             while g.phase() == Phase::Bidding {
                 let m = g.legal_mask() & 0b1110;

@@ -8,7 +8,6 @@ use cfrkit_core::games::skat::agents::rules_agent::RulesAgent;
 use cfrkit_core::games::skat::agents::{Agent, Skat};
 use cfrkit_core::games::skat::learned::{declarable_limit, kind_of, log_likelihood, move_model, Model};
 use cfrkit_core::games::skat::learned::{SkatPolicies, KINDS};
-use cfrkit_core::games::skat::matches::{log_header, run_match, MatchSettings};
 use cfrkit_core::games::skat::pimc::{agent as pimc, worlds::Worlds};
 use cfrkit_core::games::skat::registry;
 use cfrkit_core::games::skat::{features::legal_ids, Deal, Game, Phase, View};
@@ -19,6 +18,7 @@ use cfrkit_core::learn::{imitate, samples_from_logs};
 use cfrkit_core::search::{Evidence, Inference};
 use cfrkit_core::search::{Pimc, Sampling};
 use cfrkit_core::spec::AgentOptions;
+use cfrkit_core::trick::matches::{log_header, run_match, MatchSettings};
 use cfrkit_core::Error;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
@@ -40,7 +40,11 @@ fn rules_log(dir: &Path, deals: u64) -> PathBuf {
 fn seeded_rules_log(dir: &Path, deals: u64, seed: u64) -> PathBuf {
     let path = dir.join(format!("rules-{seed}.jsonl"));
     let rules = registry::parse("rules").unwrap();
-    let log = LogWriter::create(&path, &log_header(vec!["rules".into(), "rules".into()], seed)).unwrap();
+    let log = LogWriter::create(
+        &path,
+        &log_header(vec!["rules".into(), "rules".into()], &MatchSettings::<Skat> { seed, ..Default::default() }),
+    )
+    .unwrap();
     let s = MatchSettings { seed, threads: 2, ..MatchSettings::default() };
     run_match(rules.as_ref(), rules.as_ref(), deals, &s, Some(&log), &mut quiet).unwrap();
     log.finish().unwrap();

@@ -6,10 +6,10 @@ use cfrkit_core::games::skat::agents::{Agent, Skat};
 use cfrkit_core::games::skat::features::{
     action_id, action_of, features, legal_ids, legal_mask, FEATURES, NUM_ACTIONS,
 };
-use cfrkit_core::games::skat::matches::{
-    category, play_deal, run_match, run_tournament, MatchSettings, CATEGORIES, MAX_DEALS,
-};
+use cfrkit_core::games::skat::matches::CATEGORIES;
 use cfrkit_core::games::skat::{registry, Deal, View};
+use cfrkit_core::trick::matches::{play_deal, run_match, run_tournament, MatchSettings, MAX_DEALS};
+use cfrkit_core::trick::MatchGame;
 
 fn agents() -> (std::sync::Arc<dyn Agent<Skat>>, std::sync::Arc<dyn Agent<Skat>>) {
     (registry::parse("rules").unwrap(), registry::parse("random").unwrap())
@@ -25,12 +25,12 @@ fn agents_play_legally_and_views_encode() {
         let mix = i % 8;
         let seats: [&dyn Agent<Skat>; 3] =
             std::array::from_fn(|s| if mix >> s & 1 == 0 { rules.as_ref() } else { random.as_ref() });
-        let g = play_deal(9, i, mix, seats).unwrap();
+        let g = play_deal(Default::default(), 9, i, mix, &seats).unwrap();
         assert!(g.finished());
         assert_eq!(g.deal(), Deal::for_game(9, i));
         assert_eq!(g.returns(), g.result().unwrap().tp);
         for s in 0..3 {
-            kinds[category(&g, s)] += 1;
+            kinds[Skat::category(&g, s)] += 1;
         }
         // Replaying the history through the ids, every action is legal and has its id.
         let mut replay = cfrkit_core::games::skat::Game::new(&Deal::for_game(9, i));
@@ -49,7 +49,10 @@ fn agents_play_legally_and_views_encode() {
     }
     // Suit games, defenders and (with random bidders) thrown-in deals all occur.
     assert!(kinds[1] > 0 && kinds[4] > 0 && kinds[5] > 0, "{kinds:?}");
-    assert_eq!(legal_mask(&View::new(&play_deal(9, 0, 0, [rules.as_ref(); 3]).unwrap(), 0)).len(), NUM_ACTIONS);
+    assert_eq!(
+        legal_mask(&View::new(&play_deal(Default::default(), 9, 0, 0, &[rules.as_ref(); 3]).unwrap(), 0)).len(),
+        NUM_ACTIONS
+    );
 }
 
 #[test]
@@ -96,13 +99,17 @@ fn matches_do_not_depend_on_threads_and_rules_beats_random() {
 fn a_deals_games_can_share_decisions_without_changing_them() {
     use cfrkit_core::arena::log::read;
     use cfrkit_core::arena::shared::Streams;
-    use cfrkit_core::games::skat::matches::{deal_choices, log_header, play_recorded};
     use cfrkit_core::games::skat::Game;
+    use cfrkit_core::trick::matches::{deal_choices, log_header, play_recorded};
     let scratch = tempfile::Builder::new().prefix("cfrkit-skat-shared-").tempdir().unwrap();
     let path = scratch.path().join("games.jsonl");
     let (pimc, random) = (registry::parse("pimc:worlds=3").unwrap(), registry::parse("random").unwrap());
     let shared = MatchSettings { seed: 3, threads: 2, share_decisions: true, ..MatchSettings::default() };
-    let log = LogWriter::create(&path, &log_header(vec![pimc.name(), random.name()], 3)).unwrap();
+    let log = LogWriter::create(
+        &path,
+        &log_header(vec![pimc.name(), random.name()], &MatchSettings::<Skat> { seed: 3, ..Default::default() }),
+    )
+    .unwrap();
     let r = run_match(pimc.as_ref(), random.as_ref(), 3, &shared, Some(&log), &mut quiet).unwrap();
     log.finish().unwrap();
     let unshared = MatchSettings { share_decisions: false, ..shared };
@@ -114,8 +121,8 @@ fn a_deals_games_can_share_decisions_without_changing_them() {
         let seats: [&dyn Agent<Skat>; 3] =
             std::array::from_fn(|p| if r.seating[p] == 0 { pimc.as_ref() } else { random.as_ref() });
         let mut alone = Game::new(&Deal::for_game(3, r.deal));
-        let mut own = deal_choices(3, r.deal);
-        play_recorded(&mut alone, seats, &mut Streams::Shared { choices: &mut own, programs: &[0, 1, 2] }, None)
+        let mut own = deal_choices::<Skat>(3, r.deal);
+        play_recorded(&mut alone, &seats, &mut Streams::Shared { choices: &mut own, programs: &[0, 1, 2] }, None)
             .unwrap();
         let actions: Vec<u32> = r.decisions.iter().map(|d| d.action).collect();
         let ids: Vec<u32> = alone.history().iter().map(|&(_, a)| action_id(a).unwrap() as u32).collect();
@@ -165,9 +172,9 @@ fn tournaments_give_a_cross_table() {
 /// `keep` games), written on `threads` threads: its bytes and the match's figures.
 fn logged_match(a: &str, b: &str, first: u64, deals: u64, keep: u64, threads: usize, path: &std::path::Path) -> String {
     use cfrkit_core::arena::log::LogWriter;
-    use cfrkit_core::games::skat::matches::log_header;
+    use cfrkit_core::trick::matches::log_header;
     let (a, b) = (registry::parse(a).unwrap(), registry::parse(b).unwrap());
-    let header = log_header(vec![a.name(), b.name()], 3);
+    let header = log_header(vec![a.name(), b.name()], &MatchSettings::<Skat> { seed: 3, ..Default::default() });
     // A new log is a new file: the run before's is removed first.
     let log = if keep == 0 {
         let _ = std::fs::remove_file(path);
@@ -227,7 +234,10 @@ fn match_logs_replay_and_do_not_depend_on_threads() {
     }
     // A tournament logs its pairs one after the other, seats naming the header's agents.
     let list: Vec<_> = ["rules", "random", "rules"].iter().map(|a| registry::parse(a).unwrap()).collect();
-    let header = cfrkit_core::games::skat::matches::log_header(list.iter().map(|a| a.name()).collect(), 0);
+    let header = cfrkit_core::trick::matches::log_header(
+        list.iter().map(|a| a.name()).collect(),
+        &MatchSettings::<Skat>::default(),
+    );
     let _ = std::fs::remove_file(&path); // a new log is a new file
     let w = cfrkit_core::arena::log::LogWriter::create(&path, &header).unwrap();
     run_tournament(&list, 4, &MatchSettings { threads: 2, ..MatchSettings::default() }, Some(&w), &mut quiet).unwrap();
@@ -243,11 +253,15 @@ fn match_logs_replay_and_do_not_depend_on_threads() {
 #[test]
 fn selfplay_plays_each_deal_once_and_logs_it() {
     use cfrkit_core::arena::log::{read, LogWriter};
-    use cfrkit_core::games::skat::matches::{run_selfplay, selfplay_log_header};
+    use cfrkit_core::arena::Protocol;
+    use cfrkit_core::trick::matches::{log_header, run_selfplay};
     let scratch = tempfile::Builder::new().prefix("cfrkit-skat-selfplay-").tempdir().unwrap();
     let path = scratch.path().join("selfplay.jsonl");
     let agent = registry::parse("rules").unwrap();
-    let header = selfplay_log_header(agent.name(), 5);
+    let header = log_header(
+        vec![agent.name()],
+        &MatchSettings::<Skat> { seed: 5, protocol: Protocol::Alone, ..Default::default() },
+    );
     let run = |first: u64, deals: u64, keep: u64, threads: usize| {
         let log = if keep == 0 {
             let _ = std::fs::remove_file(&path); // a new log is a new file
@@ -274,7 +288,7 @@ fn selfplay_plays_each_deal_once_and_logs_it() {
     for (i, r) in log.games.iter().enumerate() {
         assert_eq!((r.game, r.deal, r.seating.clone()), (i as u64, i as u64, vec![0, 0, 0]));
         let a = agent.as_ref();
-        let g = play_deal(5, i as u64, 0, [a, a, a]).unwrap();
+        let g = play_deal(Default::default(), 5, i as u64, 0, &[a, a, a]).unwrap();
         assert_eq!(r.returns, g.returns().iter().map(|&x| x as i64).collect::<Vec<_>>());
         tp += r.returns.iter().sum::<i64>();
     }

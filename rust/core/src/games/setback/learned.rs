@@ -28,7 +28,7 @@ use super::features::{decoded_card, encoded_card, features, FEATURES};
 use super::play::actions::{action_id, move_of, FIRST_CARD};
 use super::play::agent::{Agent, Move, Setback};
 use super::play::game::Game;
-use super::play::log::SETTINGS;
+use super::play::log::{SELFPLAY_SETTINGS, SETTINGS};
 use super::play::rules_agent::RulesAgent;
 use super::play::view::View;
 use super::rules::{Deal, Phase};
@@ -145,8 +145,8 @@ impl Learnable for SetbackPolicies {
     /// Replays a game to 11 on its logged deals ([`Game::from_deals`]), each deal until its
     /// score is decided (the log's `play_out=0`); the dealers must rotate as in a game.
     fn replay(settings: &str, r: &GameRecord, decision: &mut OnDecision) -> std::result::Result<(), String> {
-        if settings != SETTINGS {
-            return Err(format!("settings {settings:?}; Setback logs have {SETTINGS:?}"));
+        if settings != SETTINGS && settings != SELFPLAY_SETTINGS {
+            return Err(format!("settings {settings:?}; Setback logs have {SETTINGS:?} or {SELFPLAY_SETTINGS:?}"));
         }
         let deals = r.cards["deals"].as_array().ok_or("no deals in its cards")?;
         let mut hands = Vec::with_capacity(deals.len());

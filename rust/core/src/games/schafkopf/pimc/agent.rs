@@ -252,11 +252,11 @@ pub fn from_options(args: &str) -> Result<PimcAgent> {
 mod tests {
     use super::super::super::agents::rules_agent::RulesAgent;
     use super::super::super::deal::Deal;
-    use super::super::super::matches::{run_match, MatchSettings};
     use super::super::super::rules::Rules;
     use super::*;
     use crate::arena::quiet;
     use crate::search::best_option;
+    use crate::trick::matches::{run_match, MatchSettings};
     use rand::SeedableRng;
 
     /// The games of deals `0..deals` played by the rules agent, every position on the way.
@@ -356,7 +356,7 @@ mod tests {
         for rules in [Rules::SCHAFKOPFRL, Rules::STANDARD] {
             let s = MatchSettings { rules, threads: 1, ..MatchSettings::default() };
             let r = run_match(&pimc, &RulesAgent, 2, &s, None, &mut quiet).unwrap();
-            assert_eq!(r.games, 4);
+            assert_eq!(r.pair.games, 4);
         }
         let g = Game::new(&Deal::for_game(0, 0), Rules::SCHAFKOPFRL);
         let idle = View::new(&g, (g.player().unwrap() + 1) % 4);

@@ -17,12 +17,21 @@ use crate::arena::log::{Decision, GameRecord, Header, LogWriter};
 use crate::error::{Error, Result};
 use serde_json::json;
 
-/// The settings of every Setback log: how games are paired, and that deals stop once decided.
+/// The settings of every Setback match's log: how games are paired, and that deals stop once
+/// decided.
 pub const SETTINGS: &str = "protocol=duplicate,play_out=0";
+
+/// The settings of a self-play log: one game per index with the agent in every seat.
+pub const SELFPLAY_SETTINGS: &str = "protocol=alone,play_out=0";
 
 /// The header of a log of Setback games between `agents` (spec names) with `seed`.
 pub fn log_header(agents: Vec<String>, seed: u64) -> Header {
     Header::new("setback", agents, seed, SETTINGS.into(), action_names())
+}
+
+/// The header of a log of `agent`'s self-play with `seed`.
+pub fn selfplay_log_header(agent: String, seed: u64) -> Header {
+    Header::new("setback", vec![agent], seed, SELFPLAY_SETTINGS.into(), action_names())
 }
 
 /// Where a match's games go: a log, the number of the match's first game in it, and the log's

@@ -6,7 +6,8 @@
 
 use super::agent::{Agent, Setback};
 use super::game::Game;
-use super::log::LogSlot;
+use super::log::{log_record, LogSlot};
+use crate::arena::LogWriter;
 use crate::arena::{play_indexed, quiet, Progress};
 use crate::error::{Error, Result};
 use crate::streams::stream;
@@ -22,6 +23,11 @@ pub struct PairOutcome {
     pub deals: u32,
     /// Sum of A's and of B's deal scores over those deals.
     pub points: [i64; 2],
+}
+
+/// The first dealer of the first game of pair `pair` (South for pair 0, then North, …).
+fn first_dealer(pair: u64) -> u8 {
+    (3 + 2 * (pair % 2)) as u8 % 4
 }
 
 /// Plays the two games of pair `pair`; returns them (first, second) after they end.
@@ -44,7 +50,7 @@ fn play_pair_logged(
     play_out: bool,
     log: Option<LogSlot>,
 ) -> Result<[Game; 2]> {
-    let first = (3 + 2 * (pair % 2)) as u8 % 4;
+    let first = first_dealer(pair);
     let mut out = Vec::with_capacity(2);
     for g in 0..2u8 {
         let mut game = Game::new(seed, pair, (first + g) % 4, play_out)?;
@@ -211,6 +217,30 @@ pub fn play_pairs_logged(
     play_indexed(pairs, threads, 2, progress, |i| Ok(outcome(&play_pair_logged(a, b, seed, i, false, log)?)))
 }
 
+/// Self-play, to make data sets: games `games` (indices), each one game with `agent` in every
+/// seat, game `i` being the first game of duplicate pair `i` of a match (its decks, first dealer
+/// and choice stream), on `threads` threads; with `log` (made with
+/// [`super::log::selfplay_log_header`], waiting for game `games.start`) game `i` is game `i` of
+/// the log. Returns each game's number of deals.
+pub fn play_selfplay(
+    agent: &dyn Agent<Setback>,
+    games: std::ops::Range<u64>,
+    seed: u64,
+    threads: usize,
+    log: Option<&LogWriter>,
+    progress: Progress,
+) -> Result<Vec<u32>> {
+    play_indexed(games, threads, 1, progress, |i| {
+        let mut game = Game::new(seed, i, first_dealer(i), false)?;
+        let mut decisions = Vec::new();
+        game.play_recorded([agent, agent], &mut stream(seed, CHOICES, i, 0), log.is_some().then_some(&mut decisions))?;
+        if let Some(log) = log {
+            log.add(&log_record(&game, i, i, [0, 0], decisions))?;
+        }
+        Ok(game.records().len() as u32)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -249,6 +279,27 @@ mod tests {
         assert!(matches!(r, Err(Error::Interrupted)) && calls == 1);
         let e = run_match(&RulesAgent, &RandomAgent, 0, 0, 1).unwrap_err().to_string();
         assert!(e.contains("pairs: \"0\""), "{e}");
+    }
+
+    /// Self-play game `i` is the first game of pair `i` of the agent against itself, logged
+    /// as game `i` whatever the threads.
+    #[test]
+    fn selfplay_plays_the_first_game_of_each_pair() {
+        use crate::arena::log::read;
+        use crate::games::setback::play::log::selfplay_log_header;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("self.jsonl");
+        let log = LogWriter::create(&path, &selfplay_log_header("rules".into(), 3)).unwrap();
+        let deals = play_selfplay(&RulesAgent, 0..12, 3, 2, Some(&log), &mut quiet).unwrap();
+        assert_eq!(log.finish().unwrap(), 12);
+        assert_eq!(deals, play_selfplay(&RulesAgent, 0..12, 3, 1, None, &mut quiet).unwrap());
+        let read = read(&path).unwrap();
+        for (i, r) in read.games.iter().enumerate() {
+            let [first, _] = play_pair_games(&RulesAgent, &RulesAgent, 3, i as u64, false).unwrap();
+            assert_eq!((r.game, r.deal, r.seating.clone()), (i as u64, i as u64, vec![0; 4]));
+            assert_eq!(deals[i] as usize, first.records().len());
+            assert_eq!(r.result["scores"], serde_json::json!(first.scores()));
+        }
     }
 
     #[test]

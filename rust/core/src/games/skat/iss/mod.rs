@@ -13,6 +13,7 @@ pub use files::{read_file, read_line, Counts, LineResult, Rejected};
 pub use record::{IssResult, Move, Outcome, OutcomeKind, Record};
 pub use replay::{End, Replayed};
 
+use super::agents::Skat;
 use super::contract::{Contract, GameType};
 use super::features::{action_id, action_of, legal_ids, NUM_ACTIONS};
 use super::game::{Game, Rules};
@@ -20,6 +21,7 @@ use super::scoring::{DEFENDER_BONUS, WIN_BONUS};
 use super::view::View;
 use crate::arena::log::{Decision, GameRecord, Header, LogWriter, Reader};
 use crate::error::{Error, Result};
+use crate::trick::{MatchGame, TrickGame};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -32,9 +34,7 @@ pub const LOG_SETTINGS: &str = "protocol=records,rules=iss";
 /// The header of a cfrkit log of converted records (one agent, `iss`: the players are named
 /// in each game's result).
 pub fn log_header() -> Header {
-    let mut h = super::matches::log_header(vec!["iss".into()], 0);
-    h.settings = LOG_SETTINGS.into();
-    h
+    Header::new(Skat::NAME, vec!["iss".into()], 0, LOG_SETTINGS.into(), Skat::action_names())
 }
 
 /// The Seeger-Fabian points of each seat of an ISS result: the declarer's list value + 50 when
@@ -102,7 +102,7 @@ pub fn game_record(number: u64, r: &Replayed) -> GameRecord {
         game: number,
         deal: number,
         seating: vec![0; 3],
-        cards: super::matches::log_cards(&r.game),
+        cards: Skat::log_cards(&r.game),
         decisions: decisions(r),
         result,
         returns: seeger_fabian(&r.result).to_vec(),

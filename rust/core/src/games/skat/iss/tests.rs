@@ -3,9 +3,9 @@
 use super::super::agents::RandomAgent;
 use super::super::agents::{Agent, Skat};
 use super::super::deal::Deal;
-use super::super::matches::play_out;
 use super::*;
 use crate::streams::stream;
+use crate::trick::matches::play_out;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -85,7 +85,7 @@ fn random_records(n: u64) -> Vec<(Game, Record)> {
         .map(|i| {
             let mut game = Game::new(&Deal::for_game(7, i));
             let a: &dyn Agent<Skat> = &RandomAgent;
-            play_out(&mut game, [a, a, a], &mut stream(7, 1, i, 0)).unwrap();
+            play_out(&mut game, &[a, a, a], &mut stream(7, 1, i, 0)).unwrap();
             let players = ["random".to_string(), "random:2".into(), "random:3".into()];
             let r = record_of_game(&game, "cfrkit", &i.to_string(), "2026-12-01/00:00:00/UTC", players);
             (game, r)

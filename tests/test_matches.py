@@ -105,3 +105,44 @@ def test_a_run_stopped_before_its_first_part_was_saved_resumes_its_log(game, tmp
     assert parts.read_bytes() == whole.read_bytes()
     with pytest.raises(InvalidArgumentError, match="exists"):
         game.match("rules", "random", deals=6, seed=1, log=parts)
+
+
+@pytest.mark.parametrize("game", [skat, schafkopf])
+def test_a_python_callable_is_an_agent_of_every_game(game):
+    """One callable agent for every game: it sees the view of the seat to act, answers with an
+    action name; an illegal answer stops the match with the rule's reason, and an exception in
+    the callable is raised as it was."""
+
+    def first_legal(view):
+        assert view.to_act and view.hand
+        return view.legal_actions()[0]
+
+    r = game.match(game.agent(first_legal), "random", deals=3, seed=1, threads=2)
+    assert r.a == "first_legal" and r.games > 0
+
+    def wrong(view):
+        return "pass" if view.phase == "tricks" else view.legal_actions()[0]
+
+    with pytest.raises(InvalidArgumentError, match="agent wrong"):
+        game.match(game.agent(wrong), "random", deals=2, threads=1)
+
+    def boom(view):
+        raise ZeroDivisionError("boom")
+
+    with pytest.raises(ZeroDivisionError, match="boom"):
+        game.match(game.agent(boom), "random", deals=1, threads=1)
+    with pytest.raises(InvalidArgumentError, match="invalid value for agent"):
+        game.agent(42)
+
+
+def test_a_skat_view_shows_one_seat_and_agents_act_on_it():
+    g = skat.Game.random(seed=3, index=1)
+    view = g.view(g.player)
+    assert view.hand == g.hands[g.player] and view.skat is None and not hasattr(view, "hands")
+    action = skat.agent("rules").act(view, seed=1)
+    assert action in view.legal_actions() and view.why_illegal(action) is None
+    assert view.why_illegal("grand") is not None
+    other = g.view((g.player + 1) % 3)
+    assert not other.to_act and other.legal_actions() == []
+    with pytest.raises(InvalidArgumentError, match="seat to act"):
+        skat.agent("rules").act(other)

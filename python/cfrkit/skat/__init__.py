@@ -41,7 +41,7 @@ from .._cfrkit import (
     SKAT_NUM_ACTIONS,
 )
 from .._cfrkit import SkatGame as Game
-from .agents import Agent, AgentLike, agent
+from .agents import Agent, AgentLike, View, agent
 from .env import Env
 from .records import IssRecordWarning, read_iss
 from .matches import CATEGORIES, MatchResult, SelfPlayResult, TournamentResult, match, play_game, selfplay, tournament
@@ -86,6 +86,7 @@ __all__ = [
     "MatchResult",
     "SelfPlayResult",
     "TournamentResult",
+    "View",
     "agent",
     "match",
     "play_game",

@@ -47,14 +47,27 @@ pub struct PyAgent<G: MatchGame> {
     pub error: Option<ErrorSlot>,
 }
 
-/// What the bindings of a game give the match functions: its agents and its game object.
+/// What the bindings of a game give the generic functions: its agents, its game object, the view
+/// a callable agent is shown and how its answer is read.
 pub trait PyGame: MatchGame + Sized {
+    /// What a callable agent of the game returns, for error messages.
+    const ACTIONS: &'static str;
+    /// The view object a callable agent is called with.
+    fn view_object(py: Python<'_>, view: &Self::View<'_>) -> PyResult<Py<PyAny>>;
+    /// A callable agent's answer as an action of the view's seat (its legality is checked later).
+    fn parse_action(view: &Self::View<'_>, answer: &Bound<'_, PyAny>) -> PyResult<Self::Action>;
     /// The agent `obj` (the game's agent class) stands for.
     fn agent(obj: &Bound<'_, PyAny>) -> PyResult<PyAgent<Self>>;
     /// The agent of a spec string.
     fn parse_spec(spec: &str) -> cfrkit_core::Result<Arc<dyn Agent<Self>>>;
     /// The game object of a finished deal.
     fn game_object(py: Python<'_>, state: Self::State) -> PyResult<Py<PyAny>>;
+}
+
+/// Where the callable agent `callable` (if any) keeps its first exception.
+pub fn error_slot<G: PyGame>(callable: &Option<Arc<crate::callable::CallableAgent<G>>>) -> Option<ErrorSlot> {
+    let c = callable.clone()?;
+    Some(Arc::new(move || c.take_error()))
 }
 
 /// The agent class of `G` that `obj` is, or an error naming what it is.

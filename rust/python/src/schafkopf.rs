@@ -3,10 +3,10 @@
 //! tournaments with the GIL released. Names and checks live in the core.
 
 use crate::args::{opt_u64_arg, typed_arg};
-use crate::callable::PyCallable;
+use crate::callable::CallableAgent;
 use crate::env::{observation, Observation};
 use crate::errors::IntoPy;
-use crate::matches::{agent_of, ErrorSlot, PyAgent, PyGame};
+use crate::matches::{agent_of, error_slot, PyAgent, PyGame};
 use cfrkit_core::cards::CardSet;
 use cfrkit_core::games::schafkopf::agents::{Agent, Schafkopf};
 use cfrkit_core::games::schafkopf::cards::{name as card_name, names};
@@ -531,35 +531,18 @@ public_getters!(SchafkopfView, v => v.inner.view(), {
     }
 });
 
-/// A Python callable as an agent: called with a `SchafkopfView` of the seat to act, it returns an
-/// action name (str) or id (int). Its first exception is kept and re-raised.
-struct CallableAgent(PyCallable);
-
-impl Agent<Schafkopf> for CallableAgent {
-    fn name(&self) -> String {
-        self.0.label().to_string()
-    }
-    fn act(&self, view: &View, _rng: &mut Pcg64) -> cfrkit_core::Result<Action> {
-        let owned = view.to_owned();
-        self.0.call("action", "an action name (str) or id (int)", |py, func| {
-            let r = func.call1(py, (SchafkopfView { inner: owned },))?;
-            parse_action(&owned.view(), r.bind(py))
-        })
-    }
-}
-
 /// A Schafkopf agent: from a spec string (`random`, `random-coward`, `rules`) or a callable.
 #[pyclass(module = "cfrkit._cfrkit", name = "SchafkopfAgent", frozen)]
 #[derive(Clone)]
 pub struct SchafkopfAgent {
     inner: Arc<dyn Agent<Schafkopf>>,
-    callable: Option<Arc<CallableAgent>>,
+    callable: Option<Arc<CallableAgent<Schafkopf>>>,
 }
 
 impl SchafkopfAgent {
     /// Re-raises the first exception of a callable agent, if any.
     fn take_error(&self) -> Option<PyErr> {
-        self.callable.as_ref().and_then(|c| c.0.take_error())
+        self.callable.as_ref().and_then(|c| c.take_error())
     }
 
     /// The agent's checked action for the view's seat (to act).
@@ -587,7 +570,7 @@ impl SchafkopfAgent {
     #[staticmethod]
     #[pyo3(signature = (func, name = None))]
     fn from_callable(py: Python<'_>, func: Py<PyAny>, name: Option<String>) -> PyResult<Self> {
-        let c = Arc::new(CallableAgent(PyCallable::new(py, func, name, registry::SPECS)?));
+        let c = Arc::new(CallableAgent::new(py, func, name, registry::SPECS)?);
         Ok(SchafkopfAgent { inner: c.clone(), callable: Some(c) })
     }
     /// The agent's name.
@@ -613,16 +596,16 @@ impl SchafkopfAgent {
 }
 
 impl PyGame for Schafkopf {
+    const ACTIONS: &'static str = "an action name (str) or id (int)";
+    fn view_object(py: Python<'_>, view: &View<'_>) -> PyResult<Py<PyAny>> {
+        Ok(Py::new(py, SchafkopfView { inner: view.to_owned() })?.into_any())
+    }
+    fn parse_action(view: &View<'_>, answer: &Bound<'_, PyAny>) -> PyResult<Action> {
+        parse_action(view, answer)
+    }
     fn agent(obj: &Bound<'_, PyAny>) -> PyResult<PyAgent<Schafkopf>> {
         let agent = agent_of::<Schafkopf, SchafkopfAgent>(obj)?;
-        let error: Option<ErrorSlot> = match &agent.callable {
-            Some(c) => {
-                let c = c.clone();
-                Some(Arc::new(move || c.0.take_error()))
-            }
-            None => None,
-        };
-        Ok(PyAgent { inner: agent.inner, error })
+        Ok(PyAgent { error: error_slot(&agent.callable), inner: agent.inner })
     }
     fn parse_spec(spec: &str) -> cfrkit_core::Result<Arc<dyn Agent<Schafkopf>>> {
         registry::parse(spec)

@@ -4,22 +4,24 @@
 //! live in the core.
 
 use crate::args::{opt_u64_arg, typed_arg};
+use crate::callable::CallableAgent;
 use crate::env::{observation, Observation};
 use crate::errors::IntoPy;
-use crate::matches::{agent_of, PyAgent, PyGame};
+use crate::matches::{agent_of, error_slot, PyAgent, PyGame};
 use cfrkit_core::cards::CardSet;
 use cfrkit_core::games::skat::agents::{Agent, Skat};
 use cfrkit_core::games::skat::bidding::BID_VALUES;
 use cfrkit_core::games::skat::cards::{name as card_name, names};
 use cfrkit_core::games::skat::features::{self, FEATURES, LAYOUT, NUM_ACTIONS};
 use cfrkit_core::games::skat::matches::CATEGORIES;
-use cfrkit_core::games::skat::{registry, Contract, Deal, Game, View};
+use cfrkit_core::games::skat::{registry, Action, Contract, Deal, Game, OwnedView, View};
 use cfrkit_core::streams::stream;
 use cfrkit_core::trick::act_checked;
 use cfrkit_core::Error;
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use rand_pcg::Pcg64;
 use std::sync::Arc;
 
 /// Domain tag of the streams of single agent moves ("skatmove").
@@ -288,15 +290,13 @@ impl SkatGame {
             return Err(Error::invalid("agent_move", "a finished game", "a game with a seat to act")).py();
         };
         let steps = self.inner.history().len() as u64;
-        let (game, inner) = (self.inner, agent.inner.clone());
-        let a = py
-            .allow_threads(|| {
-                let v = View::new(&game, p);
-                act_checked(inner.as_ref(), &v, &mut stream(seed, MOVES, steps, 0))
-            })
-            .py()?;
+        let a = agent.decide(py, View::new(&self.inner, p).to_owned(), &mut stream(seed, MOVES, steps, 0))?;
         self.inner.apply(a).py()?;
         Ok((p, a.name()))
+    }
+    /// What seat `seat` sees (a `SkatView`, the argument of a callable agent).
+    fn view(&self, seat: i64) -> PyResult<SkatView> {
+        Ok(SkatView { inner: View::new(&self.inner, check_seat(seat)?).to_owned() })
     }
     /// A copy of the game.
     fn copy(&self) -> Self {
@@ -323,11 +323,153 @@ impl SkatGame {
     }
 }
 
-/// A Skat agent from a spec string (`random`, `rules`).
+/// What one seat of a Skat game sees: its own cards, the bidding, the declaration, the tricks
+/// played, and its legal actions when it is to act (never another seat's cards, nor the skat
+/// unless this seat is the declarer who took it up or put it away).
+#[pyclass(module = "cfrkit._cfrkit", name = "SkatView", frozen)]
+#[derive(Clone)]
+pub struct SkatView {
+    inner: OwnedView,
+}
+
+#[pymethods]
+impl SkatView {
+    /// The viewing seat (0 Vorhand, 1 Mittelhand, 2 Hinterhand).
+    #[getter]
+    fn seat(&self) -> u8 {
+        self.inner.view().seat()
+    }
+    /// Whether the viewing seat is to act.
+    #[getter]
+    fn to_act(&self) -> bool {
+        self.inner.view().to_act()
+    }
+    /// The seat to act (None when the game is over).
+    #[getter]
+    fn player(&self) -> Option<u8> {
+        self.inner.view().player()
+    }
+    /// The phase (`bidding`, `skat`, `discard`, `declare`, `tricks`, `finished`).
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.inner.view().phase().name()
+    }
+    /// The cards the seat holds.
+    #[getter]
+    fn hand(&self) -> Vec<String> {
+        card_list(self.inner.view().hand())
+    }
+    /// The cards the seat was dealt.
+    #[getter]
+    fn dealt_hand(&self) -> Vec<String> {
+        card_list(self.inner.view().dealt_hand())
+    }
+    /// The skat, if this seat has seen it (the declarer after a pickup; everyone at the end).
+    #[getter]
+    fn skat(&self) -> Option<Vec<String>> {
+        self.inner.view().skat().map(card_list)
+    }
+    /// The bid reached so far (0 before the first).
+    #[getter]
+    fn bid(&self) -> u16 {
+        self.inner.view().bid()
+    }
+    /// The declarer, once the bidding is over.
+    #[getter]
+    fn declarer(&self) -> Option<u8> {
+        self.inner.view().declarer()
+    }
+    /// The contract, once declared.
+    #[getter]
+    fn contract(&self) -> Option<String> {
+        self.inner.view().contract().map(Contract::name)
+    }
+    /// The open hand of an ouvert declarer, once shown.
+    #[getter]
+    fn open_hand(&self) -> Option<Vec<String>> {
+        self.inner.view().open_hand().map(card_list)
+    }
+    /// Tricks completed.
+    #[getter]
+    fn tricks_done(&self) -> u8 {
+        self.inner.view().tricks_done()
+    }
+    /// The cards of the trick under way, in play order.
+    #[getter]
+    fn current_trick(&self) -> Vec<String> {
+        self.inner.view().current_trick().iter().map(|&c| card_name(c)).collect()
+    }
+    /// The actions this seat has seen, as `(seat, name)`: all but the declarer's discard, which
+    /// only the declarer sees (everyone once the game is over).
+    #[getter]
+    fn history(&self) -> Vec<(u8, String)> {
+        self.inner.view().history().iter().map(|&(p, a)| (p, a.name())).collect()
+    }
+    /// The legal actions by name (empty unless the seat is to act).
+    fn legal_actions(&self) -> Vec<String> {
+        let v = self.inner.view();
+        if !v.to_act() {
+            return Vec::new();
+        }
+        v.legal_actions().iter().map(|a| a.name()).collect()
+    }
+    /// The feature encoding (float32) of the view.
+    fn features<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
+        PyArray1::from_vec(py, features::features(&self.inner.view()))
+    }
+    /// Why `action` (a name, or a bid value as an int) would be illegal for this seat now, in
+    /// words; None if it is legal.
+    fn why_illegal(&self, action: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let v = self.inner.view();
+        if !v.to_act() {
+            return Ok(Some(format!("seat {} is not to act", v.seat())));
+        }
+        // A name that is no action of this phase is illegal too (as `Game.why_illegal` says).
+        match Action::parse(&action_text(action)?, v.phase()) {
+            Ok(a) => Ok(v.why_illegal(a)),
+            Err(e) => Ok(Some(e.to_string())),
+        }
+    }
+    fn __repr__(&self) -> String {
+        let v = self.inner.view();
+        format!(
+            "skat.View(seat={}, phase={:?}, hand={:?}, current_trick={:?})",
+            v.seat(),
+            v.phase().name(),
+            card_list(v.hand()),
+            v.current_trick().iter().map(|&c| card_name(c)).collect::<Vec<_>>()
+        )
+    }
+}
+
+/// An action of the view's seat from a name or a bid value (its legality is checked apart).
+fn parse_action(view: &View<'_>, action: &Bound<'_, PyAny>) -> PyResult<Action> {
+    Action::parse(&action_text(action)?, view.phase()).py()
+}
+
+/// A Skat agent: from a spec string (`random`, `rules`, `pimc`, …) or a Python callable.
 #[pyclass(module = "cfrkit._cfrkit", name = "SkatAgent", frozen)]
 #[derive(Clone)]
 pub struct SkatAgent {
     inner: Arc<dyn Agent<Skat>>,
+    callable: Option<Arc<CallableAgent<Skat>>>,
+}
+
+impl SkatAgent {
+    /// Re-raises the first exception of a callable agent, if any.
+    fn take_error(&self) -> Option<PyErr> {
+        self.callable.as_ref().and_then(|c| c.take_error())
+    }
+
+    /// The agent's checked action for the view's seat (to act), its choices drawn from `rng`.
+    fn decide(&self, py: Python<'_>, view: OwnedView, rng: &mut Pcg64) -> PyResult<Action> {
+        let agent = self.inner.clone();
+        let res = py.allow_threads(|| act_checked(agent.as_ref(), &view.view(), rng));
+        if let Some(e) = self.take_error() {
+            return Err(e);
+        }
+        res.py()
+    }
 }
 
 #[pymethods]
@@ -335,12 +477,32 @@ impl SkatAgent {
     /// An agent from a spec string (see `cfrkit.skat.AGENT_SPECS`).
     #[staticmethod]
     fn from_spec(spec: &str) -> PyResult<Self> {
-        Ok(SkatAgent { inner: registry::parse(spec).py()? })
+        Ok(SkatAgent { inner: registry::parse(spec).py()?, callable: None })
+    }
+    /// An agent calling `func(view)` (a `SkatView` of the seat to act) for an action name or a
+    /// bid value; `name` labels it in reports.
+    #[staticmethod]
+    #[pyo3(signature = (func, name = None))]
+    fn from_callable(py: Python<'_>, func: Py<PyAny>, name: Option<String>) -> PyResult<Self> {
+        let c = Arc::new(CallableAgent::new(py, func, name, registry::SPECS)?);
+        Ok(SkatAgent { inner: c.clone(), callable: Some(c) })
     }
     /// The agent's name.
     #[getter]
     fn name(&self) -> String {
         self.inner.name()
+    }
+    /// The agent's action (a name) for `view`, whose seat is to act; `seed` seeds its random
+    /// choices.
+    #[pyo3(signature = (view, seed = None))]
+    fn act(&self, py: Python<'_>, view: &SkatView, seed: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let seed = opt_u64_arg(seed, "seed", 0)?;
+        let v = view.inner.view();
+        if !v.to_act() {
+            return Err(Error::invalid("view", format!("seat {}", v.seat()), "a view of the seat to act")).py();
+        }
+        let steps = v.history().len() as u64;
+        Ok(self.decide(py, view.inner, &mut stream(seed, MOVES, steps, 1))?.name())
     }
     fn __repr__(&self) -> String {
         format!("skat.Agent({:?})", self.inner.name())
@@ -348,8 +510,16 @@ impl SkatAgent {
 }
 
 impl PyGame for Skat {
+    const ACTIONS: &'static str = "an action name (str) or a bid value (int)";
+    fn view_object(py: Python<'_>, view: &View<'_>) -> PyResult<Py<PyAny>> {
+        Ok(Py::new(py, SkatView { inner: view.to_owned() })?.into_any())
+    }
+    fn parse_action(view: &View<'_>, answer: &Bound<'_, PyAny>) -> PyResult<Action> {
+        parse_action(view, answer)
+    }
     fn agent(obj: &Bound<'_, PyAny>) -> PyResult<PyAgent<Skat>> {
-        Ok(PyAgent { inner: agent_of::<Skat, SkatAgent>(obj)?.inner, error: None })
+        let agent = agent_of::<Skat, SkatAgent>(obj)?;
+        Ok(PyAgent { error: error_slot(&agent.callable), inner: agent.inner })
     }
     fn parse_spec(spec: &str) -> cfrkit_core::Result<Arc<dyn Agent<Skat>>> {
         registry::parse(spec)
@@ -363,6 +533,7 @@ impl PyGame for Skat {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SkatGame>()?;
     m.add_class::<SkatAgent>()?;
+    m.add_class::<SkatView>()?;
     m.add("SKAT_FEATURES", FEATURES)?;
     m.add("SKAT_FEATURE_LAYOUT", LAYOUT.to_vec())?;
     m.add("SKAT_NUM_ACTIONS", NUM_ACTIONS)?;

@@ -247,7 +247,7 @@ COMMANDS = {
             **MATCH_FLAGS,
         },
     ),
-    ("setback", "play"): Command(("--seed", "1"), {"--bots": AGENT, "--seed": SEED}),
+    ("setback", "play"): Command(("--seed", "1"), {"--bots": AGENT, "--seat": F("int"), "--seed": SEED}),
     ("setback", "selfplay"): Command(
         ("--agent", "rules", "--deals", "1", "--threads", "1", "--log", "{new:games.jsonl}"),
         {

@@ -147,3 +147,20 @@ def test_each_deal_says_which_team_won_high_low_jack_and_game():
     tied = [(0, ["TH", "2C", "2H", "2S"]), (1, ["TD", "3C", "3H", "3S"])]
     assert points_won(hands, tied, "H")[-1] == ("Game (North-South 10, West-East 10)", None)
     assert "Game (North-South 10, West-East 10): nobody" in points_text(points_won(hands, tied, "H"))
+
+
+def test_a_person_may_take_any_seat():
+    """``seat=`` (``--seat``) seats the person anywhere, the partner across the table; the game
+    ends with its winning team, the person's being ``seat % 2``; a seat off the table is refused."""
+    from cfrkit.errors import InvalidArgumentError
+    from cfrkit.setback.play import play_terminal
+
+    def answer(prompt: str, said: str) -> str:
+        return "pass" if prompt.startswith("Your bid") else "1"
+
+    out, prompts, winner = scripted_play(functools.partial(play_terminal, "rules", seat=0), answer, 2000, seed=3)
+    assert "You are West, partnered with East (rules); North and South are rules." in out
+    assert prompts and winner in (0, 1)
+    assert ("You and East win!" in out) == (winner == 0)
+    with pytest.raises(InvalidArgumentError, match="invalid value for seat: 4"):
+        play_terminal("rules", seat=4, read=lambda prompt: "quit")

@@ -28,8 +28,8 @@ class GameCli:
     command of :data:`COMMANDS` it has, plus any commands of its own that ``more`` adds),
     ``own(command, parser)`` adding the game's own flags to a command, the deprecated spelling of
     ``--deals`` (``old_deals``), the names of the seats a person may take in ``play`` (``seats``,
-    empty names for numbers only; none: the game seats them) and whether deals are numbered under
-    a seed (``indexed``: ``--index``)."""
+    empty names for numbers only; none: the game seats them; ``default_seat`` unless told) and
+    whether deals are numbered under a seed (``indexed``: ``--index``)."""
 
     name: str
     description: str
@@ -40,6 +40,7 @@ class GameCli:
     old_deals: str | None = None
     more: Callable[[argparse._SubParsersAction], None] | None = None
     seats: tuple[str, ...] = ()
+    default_seat: int = 0
     indexed: bool = True
 
     @property
@@ -138,8 +139,8 @@ def parser(g: GameCli) -> argparse.ArgumentParser:
             y.add_argument(
                 "--seat",
                 type=cli_args.integer(0, len(g.seats) - 1, f"a seat {seats}"),
-                default=0,
-                help=f"your seat: {seats} (default 0)",
+                default=g.default_seat,
+                help=f"your seat: {seats} (default {g.default_seat})",
             )
         _deal_options(y, g)
         g.own("play", y)

@@ -291,7 +291,7 @@ def _tournament(a: argparse.Namespace) -> int:
 def _play(a: argparse.Namespace) -> int:
     from .play import play_terminal
 
-    play_terminal(a.bots, seed=a.seed)  # quit: one line, status 0; end of input: an error, status 2
+    play_terminal(a.bots, seat=a.seat, seed=a.seed)  # quit: one line, status 0; end of input: an error, status 2
     return 0
 
 
@@ -313,6 +313,8 @@ CLI = _game_cli.GameCli(
     own=_own,
     old_deals="--pairs",
     more=_training_commands,
+    seats=("West", "North", "East", "South"),
+    default_seat=3,
     indexed=False,
 )
 

@@ -1,12 +1,12 @@
-"""Play a game of Setback in the terminal: you sit South with a bot partner (North) against two
-bots (West and East). The game shows your hand, the auction, each trick, the points of each
+"""Play a game of Setback in the terminal: you sit in one seat (South by default) with a bot
+partner across the table against two bots. The game shows your hand, the auction, each trick, the points of each
 deal (High, Low, Jack and Game, and which team won each) and the score, and asks again (with
 the reason: must follow suit, a bid above the high bid, …) when an input is not a legal move.
 A bid is typed as ``pass``, ``2``, ``3`` or ``4``; a card as its name (``TD``) or its number in
 the menu shown; ``?`` shows the menu again. ``quit`` ends the game with one line; so does the
 end of input (an error line from the CLI, exit status 2).
 
-Run it with ``cfrkit setback play [--bots AGENT] [--seed S]``.
+Run it with ``cfrkit setback play [--bots AGENT] [--seat S] [--seed S]``.
 """
 
 from __future__ import annotations
@@ -18,10 +18,12 @@ from .. import _deprecated
 from .._background import interruptible
 from .._cfrkit import SetbackGame as Game
 from .._terminal import Console
+from ..errors import InvalidArgumentError
 from .agents import AgentLike, agent
 
 SEATS = ("West", "North", "East", "South")
 SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+#: The person's seat unless told: South.
 HUMAN = 3
 TEAM_NAMES = ("West-East", "North-South")
 RANKS = "23456789TJQKA"
@@ -109,16 +111,21 @@ def points_text(won: Sequence[tuple[str, Optional[int]]]) -> str:
 def play_terminal(
     bots: AgentLike = "rules",
     *,
+    seat: int = HUMAN,
     seed: Optional[int] = None,
     read: Callable[[str], str] = input,
     out: TextIO | None = None,
 ) -> Optional[int]:
-    """Plays one game to 11 with a person at South; returns the winning team (1 = the person's),
-    or ``None`` when the person typed ``quit`` (one line says where the game was left).
+    """Plays one game to 11 with a person at ``seat`` (0 West, 1 North, 2 East, 3 South, the
+    default); returns the winning team (0 West-East, 1 North-South; the person's is ``seat %
+    2``), or ``None`` when the person typed ``quit`` (one line says where the game was left).
 
     ``read(prompt)`` returns a line of input (``input`` by default); the end of input raises
     :class:`~cfrkit.InvalidArgumentError`.
     """
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+        raise InvalidArgumentError(f"invalid value for seat: {seat!r} (0 West, 1 North, 2 East or 3 South)")
+    me, partner = seat, (seat + 2) % 4
     bot = agent(bots)
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
@@ -128,13 +135,13 @@ def play_terminal(
     def where() -> str:
         if game.phase == "auction":
             return f"in the auction of deal {deal_no}"
-        return f"in deal {deal_no}, at trick {game.view(HUMAN).tricks_done + 1}"
+        return f"in deal {deal_no}, at trick {game.view(me).tricks_done + 1}"
 
     con = Console(read, out, where)
     say = con.say
 
     def human_bid() -> None:
-        view = game.view(HUMAN)
+        view = game.view(me)
         legal = view.legal_bids()
 
         def act(text: str) -> Optional[str]:
@@ -147,7 +154,7 @@ def play_terminal(
         say(f"  You bid {_bid_name(parse_bid(answer))}.")
 
     def human_card() -> str:
-        view = game.view(HUMAN)
+        view = game.view(me)
         say(f"  Your hand: {_hand_text(view.hand)}")
         legal = sorted(view.legal_cards(), key=_card_key)
 
@@ -169,7 +176,7 @@ def play_terminal(
         while not game.deal_over:
             seat = game.to_act
             if game.phase == "auction":
-                if seat == HUMAN:
+                if seat == me:
                     human_bid()
                 else:
                     _, _, b = interruptible(lambda: game.agent_move(bot))
@@ -181,7 +188,7 @@ def play_terminal(
                     else:
                         say(f"  {SEATS[hb]} wins the auction with {game.view(hb).high_bid} and leads.")
                 continue
-            if seat == HUMAN:
+            if seat == me:
                 if trick:
                     say("  Trick so far: " + ", ".join(f"{SEATS[s]} {c}" for s, c in trick))
                 card = human_card()
@@ -193,7 +200,7 @@ def play_terminal(
                 trump = card[1]
                 say(f"  Trump is {SUITS[trump]}.")
             if len(trick) == 4:
-                v = game.view(HUMAN)
+                v = game.view(me)
                 winner = (game.dealer + v.leader) % 4
                 say(
                     f"  Trick {v.tricks_done}: "
@@ -221,7 +228,8 @@ def play_terminal(
     def whole_game() -> int:
         nonlocal deal_no
         say(
-            f"Setback to 11. You are South, partnered with North ({bot.name}); West and East are {bot.name}.",
+            f"Setback to 11. You are {SEATS[me]}, partnered with {SEATS[partner]} ({bot.name}); "
+            f"{SEATS[(me + 1) % 4]} and {SEATS[(me + 3) % 4]} are {bot.name}.",
             f"Seed {seed}. Type a bid as pass, 2, 3 or 4, and a card as rank+suit, e.g. TD or AS, "
             "or its number; ? lists the choices; quit stops.",
         )
@@ -231,7 +239,7 @@ def play_terminal(
             say(
                 "",
                 f"=== Deal {deal_no}: {SEATS[game.dealer]} deals. Score: North-South {ns}, West-East {we} ===",
-                f"Your hand: {_hand_text(game.view(HUMAN).hand)}",
+                f"Your hand: {_hand_text(game.view(me).hand)}",
             )
             deal()
         ns, we = game.scores[1], game.scores[0]
@@ -239,7 +247,7 @@ def play_terminal(
         say(
             "",
             f"Game over: {TEAM_NAMES[w]} win, North-South {ns} to West-East {we}."
-            + (" You and North win!" if w == 1 else " West and East win."),
+            + (f" You and {SEATS[partner]} win!" if w == me % 2 else f" {TEAM_NAMES[w].replace('-', ' and ')} win."),
         )
         return w
 

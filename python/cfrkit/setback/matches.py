@@ -251,7 +251,8 @@ def selfplay(
     first dealer and choices); with ``log`` (a file path) it is game ``i`` of the log. The
     result's ``per_game`` is each seat's mean return (+1 won, −1 lost: 0 in self-play).
     ``checkpoint``, ``threads`` and ``progress`` as in :func:`match`."""
-    check_pairs(deals)
+    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
+        raise InvalidArgumentError(f"invalid value for deals: {deals!r} (a positive number of games, one per index)")
     aa = agent(a)
 
     def play(n: int, first: int, progress, writer) -> dict:
